@@ -1,0 +1,281 @@
+//! The seam between games and the searcher: everything a game must tell the engine.
+//!
+//! The searcher is generic over [`Game`] and never names a game; a game never sees the
+//! searcher's internals. Positions are copied to make a move (copy-make), so a game state
+//! must be a fixed-size value without heap data on the search path.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The two players. `P1` moves first in every game (White, Black in Gomoku, X in Sixes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub enum Side {
+    P1,
+    P2,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::P1 => Side::P2,
+            Side::P2 => Side::P1,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended, in absolute terms.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// Evaluation scores are centipawn-like integers from the side to move's point of view.
+/// Anything beyond `WIN_BOUND` in absolute value is a forced win or loss.
+pub const WIN: i32 = 30_000;
+pub const WIN_BOUND: i32 = WIN - 1_000;
+
+/// What a `setoption` may set for a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionKind {
+    Spin { default: i64, min: i64, max: i64 },
+    Check { default: bool },
+    Combo { default: &'static str, values: &'static [&'static str] },
+    Text { default: &'static str },
+}
+
+/// One engine option, announced after `uci` and settable with `setoption`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+impl OptionSpec {
+    pub fn default_text(&self) -> String {
+        match &self.kind {
+            OptionKind::Spin { default, .. } => default.to_string(),
+            OptionKind::Check { default } => default.to_string(),
+            OptionKind::Combo { default, .. } | OptionKind::Text { default } => default.to_string(),
+        }
+    }
+
+    /// Checks a value against the option's kind and returns it in canonical form.
+    pub fn validate(&self, value: &str) -> Result<String, String> {
+        match &self.kind {
+            OptionKind::Spin { min, max, .. } => match value.parse::<i64>() {
+                Ok(v) if (*min..=*max).contains(&v) => Ok(v.to_string()),
+                _ => Err(format!(
+                    "option {} needs an integer from {min} to {max}, not '{value}'",
+                    self.name
+                )),
+            },
+            OptionKind::Check { .. } => match value {
+                "true" | "false" => Ok(value.to_string()),
+                _ => Err(format!("option {} needs true or false, not '{value}'", self.name)),
+            },
+            OptionKind::Combo { values, .. } => values
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(value))
+                .map(|v| v.to_string())
+                .ok_or_else(|| {
+                    format!("option {} needs one of {}, not '{value}'", self.name, values.join(" "))
+                }),
+            OptionKind::Text { .. } => Ok(value.to_string()),
+        }
+    }
+
+    /// The `option ...` line of the UCI handshake.
+    pub fn uci_line(&self) -> String {
+        match &self.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("option name {} type spin default {default} min {min} max {max}", self.name)
+            }
+            OptionKind::Check { default } => {
+                format!("option name {} type check default {default}", self.name)
+            }
+            OptionKind::Combo { default, values } => {
+                let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+                format!("option name {} type combo default {default}{vars}", self.name)
+            }
+            OptionKind::Text { default } => {
+                format!("option name {} type string default {default}", self.name)
+            }
+        }
+    }
+}
+
+/// Option values as set by the user, looked up case-insensitively by name.
+/// Values missing here take the default from the game's [`OptionSpec`].
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    values: BTreeMap<String, String>,
+}
+
+impl Options {
+    pub fn set(&mut self, name: &str, value: String) {
+        self.values.insert(name.to_ascii_lowercase(), value);
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(&name.to_ascii_lowercase()).map(String::as_str)
+    }
+
+    /// The value of an integer option, or `default` when unset or not a number.
+    pub fn int(&self, name: &str, default: i64) -> i64 {
+        self.get(name).and_then(|v| v.parse().ok()).unwrap_or(default)
+    }
+
+    /// The value of a boolean option, or `default` when unset.
+    pub fn flag(&self, name: &str, default: bool) -> bool {
+        self.get(name).map(|v| v == "true").unwrap_or(default)
+    }
+
+    /// The value of a text/combo option, or `default` when unset.
+    pub fn text<'a>(&'a self, name: &str, default: &'a str) -> &'a str {
+        self.get(name).unwrap_or(default)
+    }
+}
+
+/// A move chosen by a rule-following player (graded levels) instead of a plain search.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scripted<M> {
+    /// Play this move.
+    Play(M),
+    /// Search, but only among these root moves (the level's remaining ties).
+    SearchAmong(Vec<M>),
+}
+
+/// A move that fits the transposition table: every game packs its moves into 32 bits.
+pub trait MoveBits: Copy {
+    fn to_bits(self) -> u32;
+    fn from_bits(bits: u32) -> Self;
+}
+
+/// A two-player game with perfect information, as the engine and searcher see it.
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + MoveBits + 'static;
+
+    /// Options this game adds to the handshake (`setoption name <N> value <V>`).
+    fn options() -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    /// The start position of the game registered under `variant`, with the user's options.
+    fn start(variant: &str, opts: &Options) -> Result<Self, String>;
+
+    /// A position from the game's position text (what follows `position fen`).
+    fn from_fen(variant: &str, text: &str, opts: &Options) -> Result<Self, String>;
+
+    /// The position text `from_fen` reads back.
+    fn to_fen(&self) -> String;
+
+    fn side_to_move(&self) -> Side;
+
+    /// Every legal move, exactly (perft and `legal` rely on it). Appends to `out`.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The moves worth searching; a subset of the legal moves that is never empty when
+    /// a legal move exists. Defaults to all of them.
+    fn search_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out)
+    }
+
+    /// Plays a legal move.
+    fn play(&mut self, mv: Self::Move);
+
+    /// A result decided without looking at the moves (five in a row, turn limit, no pieces...).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The result when the side to move has no legal move (mate, stalemate, no-move loss).
+    fn outcome_without_moves(&self) -> Outcome;
+
+    /// Zobrist hash of everything that decides the future of the game.
+    fn hash(&self) -> u64;
+
+    /// Static evaluation from the side to move's point of view, well inside `±WIN_BOUND`.
+    fn evaluate(&self) -> i32;
+
+    /// Moves the quiescence search keeps looking at (captures, promotions...).
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// Whether the side to move is under direct attack; the searcher extends such nodes.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The board as text lines for `view`.
+    fn view(&self) -> Vec<String>;
+
+    /// How `who` names a side.
+    fn side_name(&self, side: Side) -> String;
+
+    /// How `history` prints the moves so far (space-separated unless the game says otherwise).
+    fn history_line(&self, moves: &[String]) -> String {
+        moves.join(" ")
+    }
+
+    /// A rule-following player selected by the options (graded levels), or `None` to search.
+    fn scripted_move(&self, _opts: &Options, _seed: u64) -> Option<Scripted<Self::Move>> {
+        None
+    }
+
+    /// Commands only this game understands (`name` and its arguments); `None` if unknown.
+    /// `history` holds the moves played since the position was set.
+    fn command(
+        &self,
+        _name: &str,
+        _args: &[&str],
+        _history: &[Self::Move],
+    ) -> Option<Result<Vec<String>, String>> {
+        None
+    }
+}
+
+/// The result of the game at `g`, looking at both kinds of ending.
+pub fn result<G: Game>(g: &G) -> Option<Outcome> {
+    if let Some(o) = g.outcome() {
+        return Some(o);
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    if moves.is_empty() {
+        Some(g.outcome_without_moves())
+    } else {
+        None
+    }
+}
+
+/// Counts the legal move sequences of exactly `depth` plies; finished games add nothing.
+pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if g.outcome().is_some() {
+        return 0;
+    }
+    let mut moves = Vec::with_capacity(64);
+    g.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = g.clone();
+            child.play(m);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}

@@ -1,0 +1,1 @@
+//! Every game the engine knows, by protocol id.

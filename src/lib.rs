@@ -1,0 +1,4 @@
+//! tabula: one engine for several two-player board games, driven over a line protocol.
+
+pub mod game;
+pub mod games;
