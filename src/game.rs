@@ -172,6 +172,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A position from the game's position text (what follows `position fen`).
     fn from_fen(variant: &str, text: &str, opts: &Options) -> Result<Self, String>;
 
+    /// A position from another source named by the protocol's `position <kind> <arg>`
+    /// (e.g. a layout file). Games without such sources refuse every kind.
+    fn load(_variant: &str, kind: &str, _arg: &str, _opts: &Options) -> Result<Self, String> {
+        Err(format!("this game has no position source '{kind}'"))
+    }
+
     /// The position text `from_fen` reads back.
     fn to_fen(&self) -> String;
 
@@ -203,6 +209,18 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Moves the quiescence search keeps looking at (captures, promotions...).
     fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// A cheap guess of how good a move is, for move ordering (higher first): captures by
+    /// victim value, promotions, threats. Defaults to no preference.
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// Passes the turn for null-move pruning, if the game allows it in this position
+    /// (`false`: the state is unchanged and the searcher does not prune).
+    fn play_null(&mut self) -> bool {
         false
     }
 
