@@ -43,10 +43,21 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 /// What a `setoption` may set for a game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
-    Combo { default: &'static str, values: &'static [&'static str] },
-    Text { default: &'static str },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+    Text {
+        default: &'static str,
+    },
 }
 
 /// One engine option, announced after `uci` and settable with `setoption`.
@@ -77,14 +88,21 @@ impl OptionSpec {
             },
             OptionKind::Check { .. } => match value {
                 "true" | "false" => Ok(value.to_string()),
-                _ => Err(format!("option {} needs true or false, not '{value}'", self.name)),
+                _ => Err(format!(
+                    "option {} needs true or false, not '{value}'",
+                    self.name
+                )),
             },
             OptionKind::Combo { values, .. } => values
                 .iter()
                 .find(|v| v.eq_ignore_ascii_case(value))
                 .map(|v| v.to_string())
                 .ok_or_else(|| {
-                    format!("option {} needs one of {}, not '{value}'", self.name, values.join(" "))
+                    format!(
+                        "option {} needs one of {}, not '{value}'",
+                        self.name,
+                        values.join(" ")
+                    )
                 }),
             OptionKind::Text { .. } => Ok(value.to_string()),
         }
@@ -94,14 +112,20 @@ impl OptionSpec {
     pub fn uci_line(&self) -> String {
         match &self.kind {
             OptionKind::Spin { default, min, max } => {
-                format!("option name {} type spin default {default} min {min} max {max}", self.name)
+                format!(
+                    "option name {} type spin default {default} min {min} max {max}",
+                    self.name
+                )
             }
             OptionKind::Check { default } => {
                 format!("option name {} type check default {default}", self.name)
             }
             OptionKind::Combo { default, values } => {
                 let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                format!("option name {} type combo default {default}{vars}", self.name)
+                format!(
+                    "option name {} type combo default {default}{vars}",
+                    self.name
+                )
             }
             OptionKind::Text { default } => {
                 format!("option name {} type string default {default}", self.name)
@@ -123,12 +147,16 @@ impl Options {
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.values.get(&name.to_ascii_lowercase()).map(String::as_str)
+        self.values
+            .get(&name.to_ascii_lowercase())
+            .map(String::as_str)
     }
 
     /// The value of an integer option, or `default` when unset or not a number.
     pub fn int(&self, name: &str, default: i64) -> i64 {
-        self.get(name).and_then(|v| v.parse().ok()).unwrap_or(default)
+        self.get(name)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     }
 
     /// The value of a boolean option, or `default` when unset.

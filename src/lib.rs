@@ -2,3 +2,4 @@
 
 pub mod game;
 pub mod games;
+pub mod search;

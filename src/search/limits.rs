@@ -1,0 +1,122 @@
+//! What ends a search: depth, nodes, a fixed move time, or a clock to manage.
+
+use std::time::{Duration, Instant};
+
+/// The limits a `go` command gives, already resolved for the side to move.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Exactly this long (minus the safety margin), in milliseconds.
+    pub movetime: Option<u64>,
+    /// The mover's remaining clock and increment, in milliseconds.
+    pub time_left: Option<u64>,
+    pub increment: u64,
+    pub moves_to_go: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+}
+
+/// Deadlines derived from the limits when the search starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadlines {
+    pub start: Instant,
+    /// Do not start another iteration after this.
+    pub soft: Option<Instant>,
+    /// Abort the search at this point, whatever it is doing.
+    pub hard: Option<Instant>,
+}
+
+/// Longest search depth the searcher runs when nothing else limits it.
+pub const MAX_DEPTH: u32 = 100;
+
+impl Limits {
+    /// Plans the time for one move. `overhead_ms` is kept back for the pipe and the GUI, so the
+    /// answer arrives before the clock runs out.
+    pub fn deadlines(&self, start: Instant, overhead_ms: u64) -> Deadlines {
+        let at = |ms: u64| Some(start + Duration::from_millis(ms));
+        if self.infinite {
+            return Deadlines {
+                start,
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = self.movetime {
+            let hard = mt.saturating_sub(overhead_ms).max(1);
+            return Deadlines {
+                start,
+                soft: at(hard),
+                hard: at(hard),
+            };
+        }
+        if let Some(left) = self.time_left {
+            let usable = left.saturating_sub(overhead_ms);
+            let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60) as u64;
+            // Spend a share of the clock plus most of the increment, never more than a fifth
+            // of what is left on the soft limit, and at most half of it even when aborting.
+            let target = (usable / moves + self.increment * 3 / 4)
+                .min(usable / 5)
+                .max(1);
+            let hard = (target * 3).min(usable / 2).max(1);
+            return Deadlines {
+                start,
+                soft: at(target),
+                hard: at(hard),
+            };
+        }
+        Deadlines {
+            start,
+            soft: None,
+            hard: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: &Deadlines, t: Option<Instant>) -> u64 {
+        t.unwrap().duration_since(d.start).as_millis() as u64
+    }
+
+    #[test]
+    fn movetime_keeps_the_margin() {
+        let l = Limits {
+            movetime: Some(1000),
+            ..Limits::default()
+        };
+        let d = l.deadlines(Instant::now(), 30);
+        assert_eq!(ms(&d, d.hard), 970);
+    }
+
+    #[test]
+    fn a_clock_is_never_spent_in_one_move() {
+        for left in [1u64, 50, 100, 1000, 10_000, 180_000] {
+            for inc in [0u64, 100, 2000] {
+                let l = Limits {
+                    time_left: Some(left),
+                    increment: inc,
+                    ..Limits::default()
+                };
+                let d = l.deadlines(Instant::now(), 30);
+                let hard = ms(&d, d.hard);
+                assert!(
+                    hard <= (left.saturating_sub(30) / 2).max(1),
+                    "left {left} inc {inc}"
+                );
+                assert!(ms(&d, d.soft) <= hard);
+            }
+        }
+    }
+
+    #[test]
+    fn depth_alone_has_no_deadline() {
+        let l = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        assert!(l.deadlines(Instant::now(), 30).hard.is_none());
+    }
+}

@@ -1,0 +1,650 @@
+//! The generic searcher: iterative deepening negamax alpha-beta with principal-variation
+//! search, a shared transposition table, killer/history ordering, null-move pruning and late
+//! move reductions where the game allows them, quiescence over noisy moves, and Lazy SMP
+//! (several threads search the same root and share only the table).
+//!
+//! Nothing here names a game: everything game-specific comes through [`Game`].
+
+pub mod limits;
+pub mod ordering;
+pub mod tt;
+
+use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
+use limits::{Deadlines, Limits, MAX_DEPTH};
+use ordering::{KILLER, NOISY, Ordering, TT_MOVE};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+use tt::{Bound, Table};
+
+const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 1024;
+
+/// What a search is asked to do.
+#[derive(Clone, Debug)]
+pub struct Request<M> {
+    pub limits: Limits,
+    pub threads: usize,
+    /// Only these root moves are searched (a level's remaining ties); `None` = all.
+    pub root_moves: Option<Vec<M>>,
+    /// Milliseconds kept back from every deadline for the pipe and the GUI.
+    pub overhead_ms: u64,
+}
+
+/// A progress report, one per finished iteration of the main thread.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+impl<M> Info<M> {
+    /// The score as UCI writes it: `cp N` or `mate N` (moves, negative when losing).
+    pub fn score_text(&self) -> String {
+        score_text(self.score)
+    }
+}
+
+pub fn score_text(score: i32) -> String {
+    if score >= WIN_BOUND {
+        format!("mate {}", (WIN - score + 1) / 2)
+    } else if score <= -WIN_BOUND {
+        format!("mate -{}", (WIN + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer<M> {
+    /// `None` only when the root has no move (the game is over).
+    pub best: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+}
+
+/// Searches `root` within the request's limits. `stop` ends it early from outside; `report`
+/// receives the main thread's progress. Helper threads (Lazy SMP) run on `pool`.
+pub fn search<G: Game>(
+    root: &G,
+    request: &Request<G::Move>,
+    table: &Table,
+    pool: &rayon::ThreadPool,
+    stop: &AtomicBool,
+    report: &mut (dyn FnMut(&Info<G::Move>) + Send),
+) -> Answer<G::Move> {
+    let start = Instant::now();
+    let shared = Shared {
+        stop,
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        table,
+        deadlines: request.limits.deadlines(start, request.overhead_ms),
+        node_limit: request.limits.nodes,
+    };
+    table.new_search();
+    let root_moves = root_moves(root, request.root_moves.as_deref());
+    let max_depth = request
+        .limits
+        .depth
+        .unwrap_or(MAX_DEPTH)
+        .clamp(1, MAX_DEPTH);
+    // A forced move needs no thought unless someone asked for a depth or for analysis.
+    let forced =
+        root_moves.len() == 1 && request.limits.depth.is_none() && !request.limits.infinite;
+    let mut main = |shared: &Shared<'_>| {
+        let mut w = Worker::<G>::new(shared, 0);
+        let answer = w.iterate(root, root_moves.clone(), max_depth, forced, Some(report));
+        shared.done.store(true, Relaxed);
+        answer
+    };
+    let threads = request.threads.max(1);
+    let mut answer = if threads == 1 || forced || root_moves.is_empty() {
+        main(&shared)
+    } else {
+        pool.scope(|s| {
+            for id in 1..threads {
+                let (shared, moves) = (&shared, root_moves.clone());
+                s.spawn(move |_| {
+                    Worker::<G>::new(shared, id).iterate(root, moves, MAX_DEPTH, false, None);
+                });
+            }
+            main(&shared)
+        })
+    };
+    answer.nodes = shared.nodes.load(Relaxed);
+    answer
+}
+
+/// The root moves in a first guess of their order.
+fn root_moves<G: Game>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
+    if root.outcome().is_some() {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    match only {
+        Some(only) => {
+            root.legal_moves(&mut moves);
+            moves.retain(|m| only.contains(m));
+        }
+        None => root.search_moves(&mut moves),
+    }
+    moves.sort_by_key(|&m| -(root.order_hint(m) + if root.is_noisy(m) { NOISY } else { 0 }));
+    moves
+}
+
+/// What all threads of one search share.
+struct Shared<'a> {
+    stop: &'a AtomicBool,
+    /// Set when the main thread is finished, to release the helpers.
+    done: AtomicBool,
+    nodes: AtomicU64,
+    table: &'a Table,
+    deadlines: Deadlines,
+    node_limit: Option<u64>,
+}
+
+/// Converts a finished game into a score for the side to move at `ply`.
+fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(side) if side == pos.side_to_move() => WIN - ply as i32,
+        Outcome::Win(_) => -(WIN - ply as i32),
+    }
+}
+
+/// Win scores are stored relative to the node so they stay true wherever the node recurs.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= WIN_BOUND => s + ply as i32,
+        s if s <= -WIN_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= WIN_BOUND => s - ply as i32,
+        s if s <= -WIN_BOUND => s + ply as i32,
+        s => s,
+    }
+}
+
+struct Worker<'a, G: Game> {
+    shared: &'a Shared<'a>,
+    id: usize,
+    nodes: u64,
+    unreported: u64,
+    aborted: bool,
+    seldepth: usize,
+    ordering: Ordering<G::Move>,
+    /// Per-ply move buffers, reused so that no node allocates.
+    moves: Vec<Vec<(G::Move, i32)>>,
+    quiets: Vec<Vec<G::Move>>,
+    scratch: Vec<G::Move>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    fn new(shared: &'a Shared<'a>, id: usize) -> Self {
+        Worker {
+            shared,
+            id,
+            nodes: 0,
+            unreported: 0,
+            aborted: false,
+            seldepth: 0,
+            ordering: Ordering::new(MAX_PLY + 1),
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            scratch: Vec::with_capacity(256),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        }
+    }
+
+    /// Counts a node and, now and then, looks at the flags, the clock and the node limit.
+    fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= POLL_INTERVAL {
+            let total = self.shared.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
+            self.unreported = 0;
+            let s = self.shared;
+            let late = s.deadlines.hard.is_some_and(|h| Instant::now() >= h);
+            let spent = s.node_limit.is_some_and(|n| total >= n);
+            if late || spent {
+                s.stop.store(true, Relaxed);
+            }
+            if s.stop.load(Relaxed) || (self.id > 0 && s.done.load(Relaxed)) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported, Relaxed);
+        self.unreported = 0;
+    }
+
+    fn iterate(
+        &mut self,
+        root: &G,
+        mut root_moves: Vec<G::Move>,
+        max_depth: u32,
+        forced: bool,
+        mut report: Option<&mut (dyn FnMut(&Info<G::Move>) + Send)>,
+    ) -> Answer<G::Move> {
+        let mut answer = Answer {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return answer;
+        }
+        let deadlines = self.shared.deadlines;
+        let mut depth = 1;
+        while depth <= max_depth {
+            // Lazy SMP: odd helpers search one ply deeper so the threads spread over depths.
+            let target = depth + (self.id as u32 & 1);
+            self.seldepth = 0;
+            self.ordering.clear_killers();
+            let score = self.aspirate(root, &mut root_moves, target as i32, answer.score);
+            if self.aborted {
+                break;
+            }
+            answer = Answer {
+                best: Some(root_moves[0]),
+                score,
+                depth: target,
+                nodes: 0,
+                pv: self.pv[0].clone(),
+            };
+            self.flush_nodes();
+            if let Some(report) = report.as_deref_mut() {
+                report(&Info {
+                    depth: target,
+                    seldepth: self.seldepth.max(target as usize) as u32,
+                    score,
+                    nodes: self.shared.nodes.load(Relaxed),
+                    time_ms: deadlines.start.elapsed().as_millis() as u64,
+                    hashfull: self.shared.table.hashfull(),
+                    pv: answer.pv.clone(),
+                });
+            }
+            let now = Instant::now();
+            // The next iteration costs a few times this one: do not start what cannot finish.
+            let soft_passed = deadlines
+                .soft
+                .is_some_and(|soft| now >= deadlines.start + (soft - deadlines.start).mul_f32(0.5));
+            let proven = score.abs() >= WIN_BOUND && (WIN - score.abs()) <= target as i32;
+            if forced || soft_passed || (proven && self.id == 0 && deadlines.soft.is_some()) {
+                break;
+            }
+            depth += 1;
+        }
+        self.flush_nodes();
+        answer
+    }
+
+    /// Searches the root in a narrow window around the last score, widening on failure.
+    fn aspirate(&mut self, root: &G, moves: &mut [G::Move], depth: i32, last: i32) -> i32 {
+        let mut delta = 40;
+        let (mut alpha, mut beta) = if depth >= 5 && last.abs() < WIN_BOUND {
+            (last - delta, last + delta)
+        } else {
+            (-WIN, WIN)
+        };
+        loop {
+            let score = self.root(root, moves, depth, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha && alpha > -WIN {
+                alpha = (score - delta).max(-WIN);
+            } else if score >= beta && beta < WIN {
+                beta = (score + delta).min(WIN);
+            } else {
+                return score;
+            }
+            delta *= 3;
+        }
+    }
+
+    fn root(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -WIN;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return best;
+            }
+            if score > best {
+                best = score;
+                // The best move so far goes first: it is the answer if time runs out.
+                moves[..=i].rotate_right(1);
+                let (head, tail) = self.pv.split_at_mut(1);
+                head[0].clear();
+                head[0].push(mv);
+                head[0].extend_from_slice(&tail[0]);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.shared.table.store(
+            pos.hash(),
+            Some(moves[0].to_bits()),
+            to_table(best, 0),
+            depth.clamp(0, 255) as u8,
+            if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            },
+        );
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_ok: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            return outcome_score(pos, o, ply);
+        }
+        // A win found nearer the root makes longer lines pointless.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        let in_check = pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta, 0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.shared.table.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && e.depth as i32 >= depth {
+                let s = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        if null_ok && !pv_node && !in_check && depth >= 3 && beta.abs() < WIN_BOUND {
+            let mut child = pos.clone();
+            if pos.evaluate() >= beta && child.play_null() {
+                let r = 2 + depth / 4;
+                let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                if self.aborted {
+                    return 0;
+                }
+                // An unproven pass is no proof of a win.
+                if s >= beta {
+                    return if s >= WIN_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        self.fill_moves(pos, ply, tt_move, &mut moves);
+        quiets.clear();
+        let score = if moves.is_empty() {
+            outcome_score(pos, pos.outcome_without_moves(), ply)
+        } else {
+            self.search_moves(
+                pos,
+                &mut moves,
+                &mut quiets,
+                depth,
+                ply,
+                alpha,
+                beta,
+                in_check,
+                key,
+            )
+        };
+        self.moves[ply] = moves;
+        self.quiets[ply] = quiets;
+        score
+    }
+
+    /// Generates the moves worth searching with their ordering scores.
+    fn fill_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        tt_move: Option<u32>,
+        out: &mut Vec<(G::Move, i32)>,
+    ) {
+        out.clear();
+        self.scratch.clear();
+        pos.search_moves(&mut self.scratch);
+        let side = pos.side_to_move().index();
+        out.extend(self.scratch.iter().map(|&m| {
+            let score = if Some(m.to_bits()) == tt_move {
+                TT_MOVE
+            } else if pos.is_noisy(m) {
+                NOISY + pos.order_hint(m)
+            } else if self.ordering.is_killer(ply, m) {
+                KILLER
+            } else {
+                pos.order_hint(m) + self.ordering.history(side, m)
+            };
+            (m, score)
+        }));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &G,
+        moves: &mut [(G::Move, i32)],
+        quiets: &mut Vec<G::Move>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        in_check: bool,
+        key: u64,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let original_alpha = alpha;
+        let mut best = -WIN;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_best(moves, i);
+            let (mv, order) = moves[i];
+            let quiet = order < KILLER;
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
+            } else {
+                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
+                    1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                s
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            let side = pos.side_to_move().index();
+                            self.ordering.reward(ply, side, depth, mv, quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(mv);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.table.store(
+            key,
+            best_move.map(MoveBits::to_bits),
+            to_table(best, ply),
+            depth.clamp(0, 255) as u8,
+            bound,
+        );
+        best
+    }
+
+    /// Searches noisy moves only, until the position is quiet.
+    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            return outcome_score(pos, o, ply);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        // In check every reply counts, for a few plies; after that the static score stands.
+        let evasions = qply < 2 && pos.in_check();
+        let mut best = -WIN;
+        if !evasions {
+            best = pos.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.fill_moves(pos, ply, None, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return outcome_score(pos, pos.outcome_without_moves(), ply);
+        }
+        for i in 0..moves.len() {
+            pick_best(&mut moves, i);
+            let mv = moves[i].0;
+            if !evasions && !pos.is_noisy(mv) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if self.aborted { 0 } else { best }
+    }
+}
+
+/// Brings the best-scored remaining move to position `i` (selection sort, done lazily so
+/// that a cut-off skips sorting the rest).
+fn pick_best<M: Copy>(moves: &mut [(M, i32)], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+}
+
+#[cfg(test)]
+mod tests;

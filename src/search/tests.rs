@@ -1,0 +1,198 @@
+//! The searcher on a game small enough to know every answer: tic-tac-toe.
+
+use super::*;
+use crate::game::{Options, Side};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Cell(u8);
+
+impl MoveBits for Cell {
+    fn to_bits(self) -> u32 {
+        self.0 as u32
+    }
+    fn from_bits(bits: u32) -> Self {
+        Cell(bits as u8)
+    }
+}
+
+#[derive(Clone)]
+struct TicTacToe {
+    cells: [Option<Side>; 9],
+    to_move: Side,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl Game for TicTacToe {
+    type Move = Cell;
+    fn start(_: &str, _: &Options) -> Result<Self, String> {
+        Ok(TicTacToe {
+            cells: [None; 9],
+            to_move: Side::P1,
+        })
+    }
+    fn from_fen(_: &str, text: &str, _: &Options) -> Result<Self, String> {
+        let mut g = Self::start("", &Options::default())?;
+        for (i, c) in text.chars().enumerate().take(9) {
+            g.cells[i] = match c {
+                'x' => Some(Side::P1),
+                'o' => Some(Side::P2),
+                _ => None,
+            };
+        }
+        let stones = g.cells.iter().flatten().count();
+        g.to_move = if stones % 2 == 0 { Side::P1 } else { Side::P2 };
+        Ok(g)
+    }
+    fn to_fen(&self) -> String {
+        String::new()
+    }
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+    fn legal_moves(&self, out: &mut Vec<Cell>) {
+        out.extend(
+            (0..9)
+                .filter(|&i| self.cells[i].is_none())
+                .map(|i| Cell(i as u8)),
+        );
+    }
+    fn play(&mut self, mv: Cell) {
+        self.cells[mv.0 as usize] = Some(self.to_move);
+        self.to_move = self.to_move.other();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        LINES.iter().find_map(|l| {
+            let s = self.cells[l[0]]?;
+            (self.cells[l[1]] == Some(s) && self.cells[l[2]] == Some(s)).then_some(Outcome::Win(s))
+        })
+    }
+    fn outcome_without_moves(&self) -> Outcome {
+        Outcome::Draw
+    }
+    fn hash(&self) -> u64 {
+        self.cells
+            .iter()
+            .fold(self.to_move as u64, |h, c| {
+                h.wrapping_mul(3)
+                    .wrapping_add(c.map_or(0, |s| s as u64 + 1))
+            })
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn evaluate(&self) -> i32 {
+        0
+    }
+    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        text.parse().map(Cell).map_err(|_| text.to_string())
+    }
+    fn format_move(&self, mv: Cell) -> String {
+        mv.0.to_string()
+    }
+    fn view(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn side_name(&self, side: Side) -> String {
+        format!("{side:?}")
+    }
+}
+
+fn run(fen: &str, threads: usize, depth: u32) -> Answer<Cell> {
+    let g = TicTacToe::from_fen("", fen, &Options::default()).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let table = Table::new(1);
+    let request = Request {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        threads,
+        root_moves: None,
+        overhead_ms: 0,
+    };
+    search(
+        &g,
+        &request,
+        &table,
+        &pool,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn perfect_play_from_the_start_is_a_draw() {
+    for threads in [1, 2] {
+        let a = run(".........", threads, 9);
+        assert_eq!(a.score, 0, "threads {threads}");
+        assert!(a.best.is_some());
+    }
+}
+
+#[test]
+fn takes_a_win_in_one_and_reports_it_as_mate_in_one() {
+    // x x . / o o . / . . .  : x to move wins at 2.
+    let a = run("xx.oo....", 1, 4);
+    assert_eq!(a.best, Some(Cell(2)));
+    assert_eq!(score_text(a.score), "mate 1");
+}
+
+#[test]
+fn blocks_a_loss_in_one() {
+    // x . . / o o . / x . .  : x to move must block at 5.
+    let a = run("x..oo.x..", 1, 6);
+    assert_eq!(a.best, Some(Cell(5)));
+}
+
+#[test]
+fn sees_a_forced_loss_and_prefers_its_own_win() {
+    // x x . / x . . / o o .  with o to move: o completes its row at 8 instead of blocking.
+    let a = run("xx.x..oo.", 1, 6);
+    assert_eq!(a.best, Some(Cell(8)));
+    // x x . / x o . / . . o  with o to move: x threatens 2 and 6, o cannot block both.
+    let b = run("xx.xo...o", 1, 6);
+    assert!(b.score <= -WIN_BOUND, "o is lost: {}", score_text(b.score));
+}
+
+#[test]
+fn a_restricted_root_searches_only_those_moves() {
+    let g = TicTacToe::from_fen("", "xx.oo....", &Options::default()).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let request = Request {
+        limits: Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+        threads: 1,
+        root_moves: Some(vec![Cell(7), Cell(8)]),
+        overhead_ms: 0,
+    };
+    let a = search(
+        &g,
+        &request,
+        &Table::new(1),
+        &pool,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(matches!(a.best, Some(Cell(7)) | Some(Cell(8))));
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    assert_eq!(run("xxxoo....", 1, 3).best, None);
+}

@@ -1,0 +1,198 @@
+//! A lock-free transposition table shared by every search thread.
+//!
+//! Each entry is two `AtomicU64`: `check = key ^ data` and `data`. A reader recomputes
+//! `check ^ data` and trusts the entry only if that gives back its key, so an entry torn by
+//! two threads writing at once reads as a miss instead of as a wrong answer.
+//!
+//! `data` layout (bit 0 = least significant):
+//! | bits  | field |
+//! |-------|-------|
+//! | 0-31  | move (`MoveBits`) |
+//! | 32-47 | score (i16, relative to the node: wins count plies from this node) |
+//! | 48-55 | depth (u8) |
+//! | 56-57 | bound: 1 upper, 2 lower, 3 exact (0 = empty) |
+//! | 58    | move present |
+//! | 59-63 | generation (5 bits), for replacement |
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Upper = 1,
+    Lower = 2,
+    Exact = 3,
+}
+
+/// One decoded entry.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    pub mv: Option<u32>,
+    pub score: i32,
+    pub depth: u8,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+pub struct Table {
+    slots: Vec<Slot>,
+    generation: AtomicU8,
+}
+
+impl Table {
+    pub fn new(mib: usize) -> Table {
+        let len = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, Slot::default);
+        Table {
+            slots,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Empties every slot, in parallel on the current rayon pool.
+    pub fn clear(&self) {
+        self.slots.par_iter().for_each(|s| {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        });
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search, so older entries are replaced first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        // Multiply-high maps the key uniformly onto any table length.
+        let index = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[index]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slot(key);
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        if check ^ data != key || data == 0 {
+            return None;
+        }
+        let bound = match (data >> 56) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => return None,
+        };
+        Some(Entry {
+            mv: ((data >> 58) & 1 == 1).then_some(data as u32),
+            score: (data >> 32) as u16 as i16 as i32,
+            depth: (data >> 48) as u8,
+            bound,
+        })
+    }
+
+    pub fn store(&self, key: u64, mv: Option<u32>, score: i32, depth: u8, bound: Bound) {
+        let slot = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed) & 31;
+        let old = slot.data.load(Ordering::Relaxed);
+        let old_key = slot.check.load(Ordering::Relaxed) ^ old;
+        let old_generation = (old >> 59) as u8;
+        let same = old_key == key;
+        // Keep a deeper entry of this search for another position; always refresh our own.
+        if !same && old != 0 && old_generation == generation && (old >> 48) as u8 > depth {
+            return;
+        }
+        // Keep the old best move when the new result has none for the same position.
+        let (mv, has) = match (mv, same && (old >> 58) & 1 == 1) {
+            (Some(m), _) => (m, 1),
+            (None, true) => (old as u32, 1),
+            (None, false) => (0, 0),
+        };
+        let score = score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16;
+        let data = mv as u64
+            | (score as u64) << 32
+            | (depth as u64) << 48
+            | (bound as u64) << 56
+            | has << 58
+            | (generation as u64) << 59;
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of slots filled in the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = (self.generation.load(Ordering::Relaxed) & 31) as u64;
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && d >> 59 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_reads_back_every_field() {
+        let t = Table::new(1);
+        t.store(0xDEAD_BEEF_1234, Some(77), -1234, 9, Bound::Lower);
+        let e = t.probe(0xDEAD_BEEF_1234).unwrap();
+        assert_eq!(
+            e,
+            Entry {
+                mv: Some(77),
+                score: -1234,
+                depth: 9,
+                bound: Bound::Lower
+            }
+        );
+        assert_eq!(t.probe(0xDEAD_BEEF_1235), None);
+    }
+
+    #[test]
+    fn a_result_without_move_keeps_the_old_move() {
+        let t = Table::new(1);
+        t.store(42, Some(5), 10, 3, Bound::Exact);
+        t.store(42, None, -10, 4, Bound::Upper);
+        assert_eq!(t.probe(42).unwrap().mv, Some(5));
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let t = Table::new(1);
+        t.store(42, Some(5), 10, 3, Bound::Exact);
+        // Simulate another thread's data landing without its check word.
+        t.slot(42).data.fetch_xor(1 << 20, Ordering::Relaxed);
+        assert_eq!(t.probe(42), None);
+    }
+
+    #[test]
+    fn clear_empties_the_table() {
+        let t = Table::new(1);
+        t.store(42, Some(5), 10, 3, Bound::Exact);
+        t.clear();
+        assert_eq!(t.probe(42), None);
+        assert_eq!(t.hashfull(), 0);
+    }
+}
