@@ -60,6 +60,9 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
+/// Where the main thread sends its progress reports.
+pub type Reporter<'a, M> = dyn FnMut(&Info<M>) + Send + 'a;
+
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer<M> {
@@ -79,7 +82,7 @@ pub fn search<G: Game>(
     table: &Table,
     pool: &rayon::ThreadPool,
     stop: &AtomicBool,
-    report: &mut (dyn FnMut(&Info<G::Move>) + Send),
+    report: &mut Reporter<'_, G::Move>,
 ) -> Answer<G::Move> {
     let start = Instant::now();
     let shared = Shared {
@@ -241,7 +244,7 @@ impl<'a, G: Game> Worker<'a, G> {
         mut root_moves: Vec<G::Move>,
         max_depth: u32,
         forced: bool,
-        mut report: Option<&mut (dyn FnMut(&Info<G::Move>) + Send)>,
+        mut report: Option<&mut Reporter<'_, G::Move>>,
     ) -> Answer<G::Move> {
         let mut answer = Answer {
             best: root_moves.first().copied(),
