@@ -1,5 +1,29 @@
-fn main() {
+use std::io::BufReader;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let code = match args.first().map(String::as_str) {
+        None | Some("engine") => tabula::engine::run(
+            BufReader::new(std::io::stdin().lock()),
+            tabula::engine::Output::stdout(),
+        ),
+        Some("help" | "--help" | "-h") => {
+            print!("{}", USAGE);
+            0
+        }
+        Some(other) => {
+            eprintln!("tabula: unknown command '{other}'\n{USAGE}");
+            2
+        }
+    };
+    ExitCode::from(code as u8)
 }
+
+const USAGE: &str = "\
+usage: tabula                 the engine: protocol on stdin/stdout (see protocol.md)
+       tabula help            this text
+";

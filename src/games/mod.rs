@@ -1,1 +1,40 @@
-//! Every game the engine knows, by protocol id.
+//! Every game the engine knows, by protocol id. Adding a game = implementing
+//! [`crate::game::Game`] and adding one entry here.
+
+use crate::engine::driver::{MakeDriver, driver};
+use crate::game::{Game, OptionSpec};
+
+pub struct GameEntry {
+    pub id: &'static str,
+    pub about: &'static str,
+    pub make: MakeDriver,
+    pub options: fn() -> Vec<OptionSpec>,
+}
+
+impl GameEntry {
+    pub const fn of<G: Game>(id: &'static str, about: &'static str) -> GameEntry {
+        GameEntry {
+            id,
+            about,
+            make: driver::<G>,
+            options: G::options,
+        }
+    }
+}
+
+/// The registry; the first entry is the game a new session starts with.
+static GAMES: &[GameEntry] = &[];
+
+static IDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+
+pub fn all() -> &'static [GameEntry] {
+    GAMES
+}
+
+pub fn ids() -> &'static [&'static str] {
+    IDS.get_or_init(|| GAMES.iter().map(|g| g.id).collect())
+}
+
+pub fn find(id: &str) -> Option<&'static GameEntry> {
+    GAMES.iter().find(|g| g.id == id)
+}

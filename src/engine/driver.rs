@@ -1,0 +1,372 @@
+//! Drives one game for the session: the position, the moves played, and the commands that
+//! touch them. `GameDriver<G>` is generic; the session sees it only as `dyn Driver`, so the
+//! searcher stays monomorphised per game while the session stays game-agnostic.
+
+use super::output::Output;
+use crate::game::{self, Game, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::protocol::{Go, Query, Source};
+use crate::search::limits::Limits;
+use crate::search::tt::Table;
+use crate::search::{self, Info, Request};
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// What a search needs from the session besides the position.
+pub struct SearchContext {
+    pub out: Output,
+    pub table: Arc<Table>,
+    pub pool: Arc<rayon::ThreadPool>,
+    pub stop: Arc<AtomicBool>,
+    pub threads: usize,
+    pub overhead_ms: u64,
+    pub seed: u64,
+}
+
+/// A search ready to run on its own thread; it prints `info` lines and `bestmove`.
+pub type SearchJob = Box<dyn FnOnce() + Send>;
+
+pub trait Driver: Send {
+    fn id(&self) -> &'static str;
+    fn option_specs(&self) -> Vec<OptionSpec>;
+    fn set_position(
+        &mut self,
+        source: &Source,
+        moves: &[String],
+        opts: &Options,
+    ) -> Result<(), String>;
+    fn place(&mut self, mv: &str) -> Result<Option<String>, String>;
+    fn legal(&self) -> String;
+    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Vec<String>;
+    fn view(&self) -> Vec<String>;
+    fn who(&self) -> String;
+    fn history(&self) -> String;
+    fn resign(&mut self) -> Result<String, String>;
+    fn query(&self, q: Query) -> String;
+    fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String>;
+    fn bench(&self, depth: Option<u32>, ctx: SearchContext) -> Vec<String>;
+    fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>>;
+}
+
+pub struct GameDriver<G: Game> {
+    id: &'static str,
+    pos: G,
+    moves: Vec<G::Move>,
+    /// The position the moves start from, to replay `history`.
+    root: G,
+    resigned: Option<Side>,
+}
+
+/// How the registry makes a driver: game id and options in, a driver at the start position out.
+pub type MakeDriver = fn(&'static str, &Options) -> Result<Box<dyn Driver>, String>;
+
+/// Makes the driver of game `G` registered as `id`, at the game's start position.
+pub fn driver<G: Game>(id: &'static str, opts: &Options) -> Result<Box<dyn Driver>, String> {
+    let pos = G::start(id, opts)?;
+    Ok(Box::new(GameDriver {
+        id,
+        root: pos.clone(),
+        pos,
+        moves: Vec::new(),
+        resigned: None,
+    }))
+}
+
+/// `result p1win|p2win|draw` words of the protocol.
+fn outcome_word(o: Option<Outcome>) -> &'static str {
+    match o {
+        Some(Outcome::Win(Side::P1)) => "p1win",
+        Some(Outcome::Win(Side::P2)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+        None => "none",
+    }
+}
+
+impl<G: Game> GameDriver<G> {
+    fn outcome(&self) -> Option<Outcome> {
+        self.resigned
+            .map(|s| Outcome::Win(s.other()))
+            .or_else(|| game::result(&self.pos))
+    }
+
+    /// Parses and checks a move in the current position.
+    fn legal_move(pos: &G, text: &str) -> Result<G::Move, String> {
+        if game::result(pos).is_some() {
+            return Err(format!("the game is over, no move can be played ({text})"));
+        }
+        let mv = pos.parse_move(text)?;
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(format!("illegal move {text}"))
+        }
+    }
+
+    fn limits(&self, go: &Go) -> Limits {
+        let side = self.pos.side_to_move().index();
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            time_left: go.time[side],
+            increment: go.inc[side].unwrap_or(0),
+            moves_to_go: go.moves_to_go,
+            infinite: go.infinite,
+        }
+    }
+}
+
+impl<G: Game> Driver for GameDriver<G> {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        G::options()
+    }
+
+    fn set_position(
+        &mut self,
+        source: &Source,
+        moves: &[String],
+        opts: &Options,
+    ) -> Result<(), String> {
+        let mut pos = match source {
+            Source::StartPos => G::start(self.id, opts)?,
+            Source::Fen(text) => G::from_fen(self.id, text, opts)?,
+            Source::Other { kind, arg } => G::load(self.id, kind, arg, opts)?,
+        };
+        let root = pos.clone();
+        let mut played = Vec::with_capacity(moves.len());
+        for text in moves {
+            let mv = Self::legal_move(&pos, text)?;
+            pos.play(mv);
+            played.push(mv);
+        }
+        *self = GameDriver {
+            id: self.id,
+            pos,
+            moves: played,
+            root,
+            resigned: None,
+        };
+        Ok(())
+    }
+
+    fn place(&mut self, text: &str) -> Result<Option<String>, String> {
+        if let Some(side) = self.resigned {
+            return Err(format!(
+                "the game is over: {} resigned",
+                self.pos.side_name(side)
+            ));
+        }
+        let mv = Self::legal_move(&self.pos, text)?;
+        self.pos.play(mv);
+        self.moves.push(mv);
+        Ok(self
+            .outcome()
+            .map(|o| format!("result {}", outcome_word(Some(o)))))
+    }
+
+    fn legal(&self) -> String {
+        if self.outcome().is_some() {
+            return String::new();
+        }
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        let words: Vec<String> = moves.iter().map(|&m| self.pos.format_move(m)).collect();
+        words.join(" ")
+    }
+
+    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Vec<String> {
+        let start = Instant::now();
+        let mut moves = Vec::new();
+        if depth > 0 && self.pos.outcome().is_none() {
+            self.pos.legal_moves(&mut moves);
+        }
+        let counts: Vec<u64> = pool.install(|| {
+            moves
+                .par_iter()
+                .map(|&m| {
+                    let mut child = self.pos.clone();
+                    child.play(m);
+                    game::perft(&child, depth - 1)
+                })
+                .collect()
+        });
+        let mut lines: Vec<String> = moves
+            .iter()
+            .zip(&counts)
+            .map(|(&m, n)| format!("{}: {n}", self.pos.format_move(m)))
+            .collect();
+        let total = if depth == 0 { 1 } else { counts.iter().sum() };
+        let secs = start.elapsed().as_secs_f64();
+        log::info!(
+            "perft {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s",
+            total as f64 / secs.max(1e-9)
+        );
+        lines.push(format!("Nodes searched: {total}"));
+        lines
+    }
+
+    fn view(&self) -> Vec<String> {
+        self.pos.view()
+    }
+
+    fn who(&self) -> String {
+        self.pos.side_name(self.pos.side_to_move())
+    }
+
+    fn history(&self) -> String {
+        let mut pos = self.root.clone();
+        let words: Vec<String> = self
+            .moves
+            .iter()
+            .map(|&m| {
+                let w = pos.format_move(m);
+                pos.play(m);
+                w
+            })
+            .collect();
+        self.pos.history_line(&words)
+    }
+
+    fn resign(&mut self) -> Result<String, String> {
+        if let Some(o) = self.outcome() {
+            return Err(format!(
+                "the game is already over ({})",
+                outcome_word(Some(o))
+            ));
+        }
+        let side = self.pos.side_to_move();
+        self.resigned = Some(side);
+        Ok(format!("result {}", outcome_word(self.outcome())))
+    }
+
+    fn query(&self, q: Query) -> String {
+        let answer = match q {
+            Query::GameOver => self.outcome().is_some().to_string(),
+            Query::P1Turn => (self.pos.side_to_move() == Side::P1).to_string(),
+            Query::Result => outcome_word(self.outcome()).to_string(),
+        };
+        format!("response {answer}")
+    }
+
+    fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String> {
+        let mut only = None;
+        if !go.search_moves.is_empty() {
+            let moves: Result<Vec<_>, _> = go
+                .search_moves
+                .iter()
+                .map(|t| Self::legal_move(&self.pos, t))
+                .collect();
+            only = Some(moves?);
+        }
+        let pos = self.pos.clone();
+        let over = self.outcome().is_some();
+        let scripted = if over || only.is_some() {
+            None
+        } else {
+            pos.scripted_move(opts, ctx.seed)
+        };
+        let request = Request {
+            limits: self.limits(go),
+            threads: ctx.threads,
+            root_moves: only,
+            overhead_ms: ctx.overhead_ms,
+        };
+        Ok(Box::new(move || {
+            let out = ctx.out;
+            let best = match scripted {
+                _ if over => None,
+                Some(Scripted::Play(mv)) => Some(mv),
+                Some(Scripted::SearchAmong(moves)) => {
+                    let request = Request {
+                        root_moves: Some(moves),
+                        ..request
+                    };
+                    run_search(&pos, &request, &ctx.table, &ctx.pool, &ctx.stop, &out)
+                }
+                None => run_search(&pos, &request, &ctx.table, &ctx.pool, &ctx.stop, &out),
+            };
+            out.line(&format!(
+                "bestmove {}",
+                best.map_or("(none)".to_string(), |m| pos.format_move(m))
+            ));
+        }))
+    }
+
+    fn bench(&self, depth: Option<u32>, ctx: SearchContext) -> Vec<String> {
+        let request = Request {
+            limits: Limits {
+                depth: Some(depth.unwrap_or(6)),
+                ..Limits::default()
+            },
+            threads: ctx.threads,
+            root_moves: None,
+            overhead_ms: 0,
+        };
+        ctx.table.clear();
+        let start = Instant::now();
+        let answer = search::search(
+            &self.pos,
+            &request,
+            &ctx.table,
+            &ctx.pool,
+            &ctx.stop,
+            &mut |_| {},
+        );
+        let ms = start.elapsed().as_millis().max(1) as u64;
+        vec![format!(
+            "bench {} depth {} nodes {} time {ms} nps {}",
+            self.id,
+            answer.depth,
+            answer.nodes,
+            answer.nodes * 1000 / ms
+        )]
+    }
+
+    fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>> {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.pos.command(name, &args, &self.moves)
+    }
+}
+
+/// Runs a search, printing one `info` line per finished depth; returns the best move.
+fn run_search<G: Game>(
+    pos: &G,
+    request: &Request<G::Move>,
+    table: &Table,
+    pool: &rayon::ThreadPool,
+    stop: &AtomicBool,
+    out: &Output,
+) -> Option<G::Move> {
+    let mut report = |info: &Info<G::Move>| {
+        let pv: Vec<String> = {
+            let mut p = pos.clone();
+            info.pv
+                .iter()
+                .map(|&m| {
+                    let w = p.format_move(m);
+                    p.play(m);
+                    w
+                })
+                .collect()
+        };
+        let nps = info.nodes * 1000 / info.time_ms.max(1);
+        out.line(&format!(
+            "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.score_text(),
+            info.nodes,
+            info.hashfull,
+            info.time_ms,
+            pv.join(" ")
+        ));
+    };
+    search::search(pos, request, table, pool, stop, &mut report).best
+}
