@@ -89,6 +89,8 @@ pub struct Session {
     threads: usize,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// Whether the running search only ends on `stop`.
+    infinite: bool,
     searches: u64,
 }
 
@@ -119,6 +121,7 @@ impl Session {
             threads,
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
+            infinite: false,
             searches: 0,
         }
     }
@@ -150,6 +153,9 @@ impl Session {
 
     /// End of input: an analysis without end is stopped, a limited search may finish.
     pub fn finish(&mut self) {
+        if self.infinite {
+            self.stop_search();
+        }
         self.wait();
     }
 
@@ -311,7 +317,10 @@ impl Session {
                 }
             }
             Command::Go(go) => match game.go(&go, &opts, ctx) {
-                Ok(job) => self.search = Some(std::thread::spawn(job)),
+                Ok(job) => {
+                    self.infinite = go.infinite;
+                    self.search = Some(std::thread::spawn(job));
+                }
                 Err(e) => out.error(&e),
             },
             Command::Perft(depth) => out.lines(&game.perft(depth, &self.pool)),
