@@ -11,6 +11,7 @@ fn main() -> ExitCode {
             BufReader::new(std::io::stdin().lock()),
             tabula::engine::Output::stdout(),
         ),
+        Some("bench") => tabula::frontends::bench::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", USAGE);
             0
@@ -25,5 +26,7 @@ fn main() -> ExitCode {
 
 const USAGE: &str = "\
 usage: tabula                 the engine: protocol on stdin/stdout (see protocol.md)
+       tabula bench [--depth N] [--threads N] [--hash MiB] [--game ID]
+                              fixed-depth searches of every game's bench positions
        tabula help            this text
 ";

@@ -24,6 +24,20 @@ pub struct SearchContext {
     pub seed: u64,
 }
 
+/// One fixed-depth search of `bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    pub depth: u32,
+    pub nodes: u64,
+    pub ms: u64,
+}
+
+impl BenchResult {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.ms.max(1)
+    }
+}
+
 /// A search ready to run on its own thread; it prints `info` lines and `bestmove`.
 pub type SearchJob = Box<dyn FnOnce() + Send>;
 
@@ -45,7 +59,7 @@ pub trait Driver: Send {
     fn resign(&mut self) -> Result<String, String>;
     fn query(&self, q: Query) -> String;
     fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String>;
-    fn bench(&self, depth: Option<u32>, ctx: SearchContext) -> Vec<String>;
+    fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult;
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>>;
 }
 
@@ -299,10 +313,10 @@ impl<G: Game> Driver for GameDriver<G> {
         }))
     }
 
-    fn bench(&self, depth: Option<u32>, ctx: SearchContext) -> Vec<String> {
+    fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult {
         let request = Request {
             limits: Limits {
-                depth: Some(depth.unwrap_or(6)),
+                depth: Some(depth),
                 ..Limits::default()
             },
             threads: ctx.threads,
@@ -319,14 +333,11 @@ impl<G: Game> Driver for GameDriver<G> {
             &ctx.stop,
             &mut |_| {},
         );
-        let ms = start.elapsed().as_millis().max(1) as u64;
-        vec![format!(
-            "bench {} depth {} nodes {} time {ms} nps {}",
-            self.id,
-            answer.depth,
-            answer.nodes,
-            answer.nodes * 1000 / ms
-        )]
+        BenchResult {
+            depth: answer.depth,
+            nodes: answer.nodes,
+            ms: start.elapsed().as_millis() as u64,
+        }
     }
 
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>> {

@@ -8,7 +8,7 @@
 pub mod driver;
 pub mod output;
 
-pub use driver::{Driver, GameDriver, SearchContext, driver};
+pub use driver::{BenchResult, Driver, GameDriver, SearchContext, driver};
 pub use output::Output;
 
 use crate::game::{OptionKind, OptionSpec, Options};
@@ -276,7 +276,7 @@ impl Session {
         self.options.set(spec.name, value);
     }
 
-    fn context(&mut self) -> SearchContext {
+    pub fn context(&mut self) -> SearchContext {
         self.searches += 1;
         let seed = match self.options.int("Seed", 0) {
             0 => std::time::SystemTime::now()
@@ -335,7 +335,18 @@ impl Session {
             Command::History => out.line(&game.history()),
             Command::Resign => reply(game.resign()),
             Command::Query(q) => out.line(&game.query(q)),
-            Command::Bench { depth } => out.lines(&game.bench(depth, ctx)),
+            Command::Bench { depth } => {
+                let id = game.id();
+                let depth = depth.unwrap_or_else(|| games::find(id).map_or(6, |g| g.bench_depth));
+                let r = game.bench(depth, ctx);
+                out.line(&format!(
+                    "bench {id} depth {} nodes {} time {} nps {}",
+                    r.depth,
+                    r.nodes,
+                    r.ms,
+                    r.nps()
+                ));
+            }
             Command::Extra { name, args } => match game.command(&name, &args) {
                 Some(Ok(lines)) => out.lines(&lines),
                 Some(Err(e)) => out.error(&e),

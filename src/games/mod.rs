@@ -9,6 +9,9 @@ pub struct GameEntry {
     pub about: &'static str,
     pub make: MakeDriver,
     pub options: fn() -> Vec<OptionSpec>,
+    /// `tabula bench`: the search depth and the positions (as `position` arguments).
+    pub bench_depth: u32,
+    pub bench_positions: &'static [&'static str],
 }
 
 impl GameEntry {
@@ -18,6 +21,17 @@ impl GameEntry {
             about,
             make: driver::<G>,
             options: G::options,
+            bench_depth: 6,
+            bench_positions: &["startpos"],
+        }
+    }
+
+    /// Fixed positions searched to `depth` by `tabula bench`.
+    pub const fn bench(self, depth: u32, positions: &'static [&'static str]) -> GameEntry {
+        GameEntry {
+            bench_depth: depth,
+            bench_positions: positions,
+            ..self
         }
     }
 }
