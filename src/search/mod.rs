@@ -333,6 +333,7 @@ impl<'a, G: Game> Worker<'a, G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        let original_alpha = alpha;
         let mut best = -WIN;
         for i in 0..moves.len() {
             let mv = moves[i];
@@ -372,11 +373,7 @@ impl<'a, G: Game> Worker<'a, G> {
             Some(moves[0].to_bits()),
             to_table(best, 0),
             depth.clamp(0, 255) as u8,
-            if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            },
+            bound(best, original_alpha, beta),
         );
         best
     }
@@ -408,7 +405,8 @@ impl<'a, G: Game> Worker<'a, G> {
             return pos.evaluate();
         }
         let in_check = pos.in_check();
-        if in_check {
+        // Checks are extended, but not forever: long checking sequences end at half the stack.
+        if in_check && ply < MAX_PLY / 2 {
             depth += 1;
         }
         if depth <= 0 {
@@ -433,9 +431,15 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
-        if null_ok && !pv_node && !in_check && depth >= 3 && beta.abs() < WIN_BOUND {
+        if null_ok
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < WIN_BOUND
+            && pos.evaluate() >= beta
+        {
             let mut child = pos.clone();
-            if pos.evaluate() >= beta && child.play_null() {
+            if child.play_null() {
                 let r = 2 + depth / 4;
                 let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 if self.aborted {
@@ -564,19 +568,12 @@ impl<'a, G: Game> Worker<'a, G> {
                 quiets.push(mv);
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.shared.table.store(
             key,
             best_move.map(MoveBits::to_bits),
             to_table(best, ply),
             depth.clamp(0, 255) as u8,
-            bound,
+            bound(best, original_alpha, beta),
         );
         best
     }
@@ -634,6 +631,17 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.moves[ply] = moves;
         if self.aborted { 0 } else { best }
+    }
+}
+
+/// What a score found in the window (alpha, beta) says about the true value.
+fn bound(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
