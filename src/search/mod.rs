@@ -12,6 +12,7 @@ pub mod tt;
 use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
 use limits::{Deadlines, Limits, MAX_DEPTH};
 use ordering::{KILLER, NOISY, Ordering, TT_MOVE};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 use tt::{Bound, Table};
@@ -85,44 +86,49 @@ pub fn search<G: Game>(
     report: &mut Reporter<'_, G::Move>,
 ) -> Answer<G::Move> {
     let start = Instant::now();
+    table.new_search();
+    let root_moves = root_moves(root, request.root_moves.as_deref());
+    let limits = &request.limits;
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    // A forced move needs no thought unless someone asked for a depth or for analysis.
+    let forced = root_moves.len() == 1 && limits.depth.is_none() && !limits.infinite;
     let shared = Shared {
         stop,
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
         table,
-        deadlines: request.limits.deadlines(start, request.overhead_ms),
-        node_limit: request.limits.nodes,
-    };
-    table.new_search();
-    let root_moves = root_moves(root, request.root_moves.as_deref());
-    let max_depth = request
-        .limits
-        .depth
-        .unwrap_or(MAX_DEPTH)
-        .clamp(1, MAX_DEPTH);
-    // A forced move needs no thought unless someone asked for a depth or for analysis.
-    let forced =
-        root_moves.len() == 1 && request.limits.depth.is_none() && !request.limits.infinite;
-    let mut main = |shared: &Shared<'_>| {
-        let mut w = Worker::<G>::new(shared, 0);
-        let answer = w.iterate(root, root_moves.clone(), max_depth, forced, Some(report));
-        shared.done.store(true, Relaxed);
-        answer
+        deadlines: limits.deadlines(start, request.overhead_ms),
+        node_limit: limits.nodes,
+        max_depth,
+        best: Mutex::new(Answer {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        }),
+        report: Mutex::new(report),
     };
     let threads = request.threads.max(1);
-    let mut answer = if threads == 1 || forced || root_moves.is_empty() {
-        main(&shared)
-    } else {
-        pool.scope(|s| {
-            for id in 1..threads {
-                let (shared, moves) = (&shared, root_moves.clone());
-                s.spawn(move |_| {
-                    Worker::<G>::new(shared, id).iterate(root, moves, MAX_DEPTH, false, None);
-                });
-            }
-            main(&shared)
-        })
-    };
+    if !root_moves.is_empty() {
+        if threads == 1 || forced {
+            Worker::<G>::new(&shared, 0).iterate(root, root_moves, forced);
+        } else {
+            pool.scope(|s| {
+                for id in 1..threads {
+                    let (shared, moves) = (&shared, root_moves.clone());
+                    s.spawn(move |_| Worker::<G>::new(shared, id).iterate(root, moves, false));
+                }
+                Worker::<G>::new(&shared, 0).iterate(root, root_moves, forced);
+                shared.done.store(true, Relaxed);
+            });
+        }
+    }
+    let mut answer = shared
+        .best
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone();
     answer.nodes = shared.nodes.load(Relaxed);
     answer
 }
@@ -145,14 +151,49 @@ fn root_moves<G: Game>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
 }
 
 /// What all threads of one search share.
-struct Shared<'a> {
+struct Shared<'a, M> {
     stop: &'a AtomicBool,
-    /// Set when the main thread is finished, to release the helpers.
+    /// Set when the search is finished, to release the helpers.
     done: AtomicBool,
     nodes: AtomicU64,
     table: &'a Table,
     deadlines: Deadlines,
     node_limit: Option<u64>,
+    max_depth: u32,
+    /// The deepest iteration any thread has finished: the answer so far.
+    best: Mutex<Answer<M>>,
+    report: Mutex<&'a mut Reporter<'a, M>>,
+}
+
+impl<M: Copy> Shared<'_, M> {
+    /// Takes a finished iteration of any thread; a deeper one than known becomes the answer
+    /// and is reported. Returns the depth of the answer now.
+    fn publish(&self, depth: u32, score: i32, seldepth: u32, pv: &[M]) -> u32 {
+        let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
+        if depth > best.depth {
+            *best = Answer {
+                best: pv.first().copied(),
+                score,
+                depth,
+                nodes: 0,
+                pv: pv.to_vec(),
+            };
+            let info = Info {
+                depth,
+                seldepth: seldepth.max(depth),
+                score,
+                nodes: self.nodes.load(Relaxed),
+                time_ms: self.deadlines.start.elapsed().as_millis() as u64,
+                hashfull: self.table.hashfull(),
+                pv: pv.to_vec(),
+            };
+            (self.report.lock().unwrap_or_else(|p| p.into_inner()))(&info);
+            if depth >= self.max_depth {
+                self.done.store(true, Relaxed);
+            }
+        }
+        best.depth
+    }
 }
 
 /// Converts a finished game into a score for the side to move at `ply`.
@@ -182,7 +223,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 struct Worker<'a, G: Game> {
-    shared: &'a Shared<'a>,
+    shared: &'a Shared<'a, G::Move>,
     id: usize,
     nodes: u64,
     unreported: u64,
@@ -197,7 +238,7 @@ struct Worker<'a, G: Game> {
 }
 
 impl<'a, G: Game> Worker<'a, G> {
-    fn new(shared: &'a Shared<'a>, id: usize) -> Self {
+    fn new(shared: &'a Shared<'a, G::Move>, id: usize) -> Self {
         Worker {
             shared,
             id,
@@ -238,67 +279,45 @@ impl<'a, G: Game> Worker<'a, G> {
         self.unreported = 0;
     }
 
-    fn iterate(
-        &mut self,
-        root: &G,
-        mut root_moves: Vec<G::Move>,
-        max_depth: u32,
-        forced: bool,
-        mut report: Option<&mut Reporter<'_, G::Move>>,
-    ) -> Answer<G::Move> {
-        let mut answer = Answer {
-            best: root_moves.first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
-        if root_moves.is_empty() {
-            return answer;
-        }
+    /// Iterative deepening. Helpers (Lazy SMP) skip depths another thread has finished, and
+    /// odd helpers search one ply deeper, so the threads spread over the depths.
+    fn iterate(&mut self, root: &G, mut root_moves: Vec<G::Move>, forced: bool) {
         let deadlines = self.shared.deadlines;
-        let mut depth = 1;
-        while depth <= max_depth {
-            // Lazy SMP: odd helpers search one ply deeper so the threads spread over depths.
-            let target = depth + (self.id as u32 & 1);
+        let mut depth = 1 + (self.id as u32 & 1);
+        let mut last = 0;
+        while depth <= self.shared.max_depth {
             self.seldepth = 0;
             self.ordering.clear_killers();
-            let score = self.aspirate(root, &mut root_moves, target as i32, answer.score);
+            let score = self.aspirate(root, &mut root_moves, depth as i32, last);
             if self.aborted {
                 break;
             }
-            answer = Answer {
-                best: Some(root_moves[0]),
-                score,
-                depth: target,
-                nodes: 0,
-                pv: self.pv[0].clone(),
-            };
+            last = score;
             self.flush_nodes();
-            if let Some(report) = report.as_deref_mut() {
-                report(&Info {
-                    depth: target,
-                    seldepth: self.seldepth.max(target as usize) as u32,
-                    score,
-                    nodes: self.shared.nodes.load(Relaxed),
-                    time_ms: deadlines.start.elapsed().as_millis() as u64,
-                    hashfull: self.shared.table.hashfull(),
-                    pv: answer.pv.clone(),
-                });
+            let pv = std::mem::take(&mut self.pv[0]);
+            let known = self.shared.publish(depth, score, self.seldepth as u32, &pv);
+            self.pv[0] = pv;
+            let next = depth.max(known) + 1;
+            if self.id > 0 {
+                depth = next;
+                continue;
             }
             let now = Instant::now();
             // The next iteration costs a few times this one: do not start what cannot finish.
             let soft_passed = deadlines
                 .soft
                 .is_some_and(|soft| now >= deadlines.start + (soft - deadlines.start).mul_f32(0.5));
-            let proven = score.abs() >= WIN_BOUND && (WIN - score.abs()) <= target as i32;
-            if forced || soft_passed || (proven && self.id == 0 && deadlines.soft.is_some()) {
+            let proven = score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32;
+            if forced
+                || soft_passed
+                || (proven && deadlines.soft.is_some())
+                || self.shared.done.load(Relaxed)
+            {
                 break;
             }
-            depth += 1;
+            depth = next;
         }
         self.flush_nodes();
-        answer
     }
 
     /// Searches the root in a narrow window around the last score, widening on failure.
