@@ -1,6 +1,8 @@
 //! Every game the engine knows, by protocol id. Adding a game = implementing
 //! [`crate::game::Game`] and adding one entry here.
 
+pub mod sixes;
+
 use crate::engine::driver::{MakeDriver, driver};
 use crate::game::{Game, OptionSpec};
 
@@ -37,7 +39,10 @@ impl GameEntry {
 }
 
 /// The registry; the first entry is the game a new session starts with.
-static GAMES: &[GameEntry] = &[];
+static GAMES: &[GameEntry] = &[GameEntry::of::<sixes::Sixes>(
+    "sixes",
+    "6x6 move-and-jump game with surround removal and a turn limit",
+)];
 
 static IDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
 

@@ -1,0 +1,88 @@
+//! Sixes as the engine and the searcher see it.
+
+use super::eval;
+use super::moves::Move;
+use super::position::Sixes;
+use super::rules::{self, Rules};
+use super::text;
+use crate::game::{Game, OptionSpec, Options, Outcome, Side};
+
+impl Game for Sixes {
+    type Move = Move;
+
+    fn options() -> Vec<OptionSpec> {
+        rules::option_specs()
+    }
+
+    fn start(_variant: &str, opts: &Options) -> Result<Sixes, String> {
+        Ok(Sixes::start(Rules::from_options(opts)?))
+    }
+
+    fn from_fen(_variant: &str, fen: &str, opts: &Options) -> Result<Sixes, String> {
+        text::parse_fen(fen, Rules::from_options(opts)?)
+    }
+
+    fn to_fen(&self) -> String {
+        text::format_fen(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.moves_of(self.side(), out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        Sixes::play(self, mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(|e| e.outcome())
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        Outcome::Win(self.side().other())
+    }
+
+    fn hash(&self) -> u64 {
+        Sixes::hash(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    /// Moves that remove an enemy piece.
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.removals(mv).0 != 0
+    }
+
+    /// Removing enemy pieces first, losing the mover's piece last.
+    fn order_hint(&self, mv: Move) -> i32 {
+        let (taken, lost) = self.removals(mv);
+        (taken.count_ones() as i32 - lost.count_ones() as i32) * 100
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv = text::parse_move(text)?;
+        self.check(mv)
+            .map_err(|why| format!("illegal move {text}: {why}"))?;
+        Ok(mv)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        text::format_move(mv)
+    }
+
+    fn view(&self) -> Vec<String> {
+        let mut lines = text::board_lines(self);
+        lines.push(text::status_line(self));
+        lines
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        text::side_letter(side).to_string()
+    }
+}

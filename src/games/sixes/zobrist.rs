@@ -1,0 +1,62 @@
+//! Zobrist keys for everything that decides the future of a Sixes game.
+
+use super::board::SQUARES;
+use super::moves::Move;
+use super::rules::{Capture, LimitCounts, Rules};
+
+/// SplitMix64: a fixed, well-mixed stream of keys, the same in every build.
+const fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Salts keep the key families apart.
+const PIECE_SALT: u64 = 1 << 40;
+const LAST_SALT: u64 = 2 << 40;
+const COUNT_SALT: u64 = 3 << 40;
+const RULES_SALT: u64 = 4 << 40;
+
+const PIECE: [[u64; SQUARES]; 2] = {
+    let mut keys = [[0; SQUARES]; 2];
+    let mut i = 0;
+    while i < 2 * SQUARES {
+        keys[i / SQUARES][i % SQUARES] = mix(PIECE_SALT + i as u64);
+        i += 1;
+    }
+    keys
+};
+
+/// The key of `O` to move (`X` to move adds nothing).
+pub const O_TO_MOVE: u64 = mix(0);
+
+/// A piece of player `side` (0 = X, 1 = O) on square `sq`.
+pub fn piece(side: usize, sq: usize) -> u64 {
+    PIECE[side][sq]
+}
+
+/// Player `side`'s last move, which its no-return rule depends on.
+pub fn last(side: usize, mv: Option<Move>) -> u64 {
+    mv.map_or(0, |m| {
+        mix(LAST_SALT + ((side * SQUARES + m.from.index()) * SQUARES + m.to.index()) as u64)
+    })
+}
+
+/// Player `side` having made `n` moves (the turn limit depends on it).
+pub fn count(side: usize, n: u16) -> u64 {
+    mix(COUNT_SALT + ((n as u64) << 1 | side as u64))
+}
+
+/// The rule choices, fixed for a game, so positions under other rules never collide.
+pub fn rules(r: Rules) -> u64 {
+    let capture = match r.capture {
+        Capture::Interior => 0,
+        Capture::Edges => 1,
+    };
+    let counts = match r.counts {
+        LimitCounts::PerPlayer => 0,
+        LimitCounts::Single => 2,
+    };
+    mix(RULES_SALT + ((r.limit as u64) << 2 | capture | counts))
+}
