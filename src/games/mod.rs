@@ -1,6 +1,7 @@
 //! Every game the engine knows, by protocol id. Adding a game = implementing
 //! [`crate::game::Game`] and adding one entry here.
 
+pub mod advance;
 pub mod sixes;
 
 use crate::engine::driver::{MakeDriver, driver};
@@ -39,10 +40,17 @@ impl GameEntry {
 }
 
 /// The registry; the first entry is the game a new session starts with.
-static GAMES: &[GameEntry] = &[GameEntry::of::<sixes::Sixes>(
-    "sixes",
-    "6x6 move-and-jump game with surround removal and a turn limit",
-)];
+static GAMES: &[GameEntry] = &[
+    GameEntry::of::<advance::Advance>(
+        "advance",
+        "Advance: 9x9 chess-like game with walls, conversion and protection",
+    )
+    .bench(5, &["startpos"]),
+    GameEntry::of::<sixes::Sixes>(
+        "sixes",
+        "6x6 move-and-jump game with surround removal and a turn limit",
+    ),
+];
 
 static IDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
 

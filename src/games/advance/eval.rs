@@ -1,0 +1,111 @@
+//! Static evaluation for the searching players (level 8's tie-break and `max`).
+//!
+//! Every weight lives in this file. Terms, per side: material (the turn-limit score, so it
+//! dominates), protection by Sentinels, Zombie advancement, mobility of the long-range
+//! pieces, the General's safety (its own Sentinel, free squares around it, enemy pieces
+//! close by) and walls that hem in the enemy General.
+
+use super::board::{Advance, EMPTY, Kind, OWNER, VALUE, WALL, kind_of};
+use super::tables::{DELTA, KING, RAY_LEN, SIZE};
+
+const MATERIAL: i32 = 100;
+/// Per point of value of a non-General piece a friendly Sentinel protects.
+const PROTECTED: i32 = 4;
+/// Per row a Zombie has advanced from its home side.
+const ZOMBIE_ROW: i32 = 3;
+/// Per empty square a Dragon or Miner reaches.
+const REACH: i32 = 2;
+/// A General standing next to its own Sentinel cannot be endangered.
+const GENERAL_COVERED: i32 = 30;
+/// Per empty square next to a General (room to escape).
+const GENERAL_ROOM: i32 = 6;
+/// Per enemy piece next to a General.
+const GENERAL_CROWDED: i32 = 8;
+/// Per wall next to the enemy General (walls there shut it in).
+const WALL_HEMS: i32 = 5;
+/// Small bonus for having the move.
+const TEMPO: i32 = 10;
+
+/// How far a ray reaches from `sq` through empty squares.
+fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
+    let mut n = 0;
+    for d in dirs {
+        let mut s = sq;
+        for _ in 0..RAY_LEN[sq][d] {
+            s = (s as isize + DELTA[d] as isize) as usize;
+            if pos.cell(s) != EMPTY {
+                break;
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The evaluation from White's point of view.
+fn white_view(pos: &Advance) -> i32 {
+    let mut score = [0i32; 2];
+    for sq in 0..SIZE * SIZE {
+        let c = pos.cell(sq);
+        if c < 2 {
+            continue;
+        }
+        let side = OWNER[c as usize];
+        let s = &mut score[side];
+        *s += VALUE[c as usize] * MATERIAL;
+        let kind = kind_of(c);
+        if kind != Kind::General && pos.protected(sq) {
+            *s += VALUE[c as usize] * PROTECTED;
+        }
+        match kind {
+            Kind::Zombie => {
+                let row = (sq / SIZE) as i32;
+                let advanced = if side == 0 { SIZE as i32 - 1 - row } else { row };
+                *s += advanced * ZOMBIE_ROW;
+            }
+            Kind::Miner => *s += REACH * reach(pos, sq, [0, 2, 4, 6].into_iter()),
+            Kind::Dragon => *s += REACH * reach(pos, sq, 0..8),
+            _ => {}
+        }
+    }
+    for side in 0..2 {
+        let g = pos.general(side);
+        let mut safety = if pos.protected(g) { GENERAL_COVERED } else { 0 };
+        for n in KING[g].iter() {
+            let c = pos.cell(n);
+            if c == EMPTY {
+                safety += GENERAL_ROOM;
+            } else if c == WALL {
+                score[1 - side] += WALL_HEMS;
+            } else if OWNER[c as usize] != side {
+                safety -= GENERAL_CROWDED;
+            }
+        }
+        score[side] += safety;
+    }
+    score[0] - score[1]
+}
+
+impl Advance {
+    /// The evaluation from the side to move's point of view.
+    pub fn eval(&self) -> i32 {
+        let v = white_view(self);
+        TEMPO + if self.side() == 0 { v } else { -v }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::parse_fen;
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_and_material_counts() {
+        let start = Advance::start_position();
+        assert_eq!(start.eval(), TEMPO);
+        let up_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 w").unwrap();
+        assert!(up_a_dragon.eval() > 6 * MATERIAL);
+        let down_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 b").unwrap();
+        assert_eq!(down_a_dragon.eval(), 2 * TEMPO - up_a_dragon.eval());
+    }
+}

@@ -1,0 +1,177 @@
+//! The referee's graded levels, as rules rather than a search.
+//!
+//! Each level keeps the moves tied under the previous one:
+//! - 4: every legal move;
+//! - 5: the moves that win at once, if there are any (then the later levels do not apply);
+//! - 6: otherwise the moves with the largest material delta;
+//! - 7: among those, the moves with the best predicted balance after the opponent's level-6
+//!   answer and our level-6 reply, taking the worst case over the opponent's tied answers;
+//!   an opponent's win at once scores `-BIG`, our own win after its answer `+BIG`.
+//!
+//! Level 8 hands level 7's remaining ties to the searcher; `max` is the plain search.
+
+use super::board::Advance;
+use super::moves::Move;
+use crate::game::{Outcome, Scripted};
+
+/// The large penalty/bonus of level 7, far beyond any material balance (at most 81 * 7).
+pub const BIG: i32 = 10_000;
+
+/// A player strength: a graded level or the unconstrained search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    /// Levels 4 to 8.
+    Graded(u8),
+    Max,
+}
+
+impl Level {
+    pub const NAMES: &'static [&'static str] = &["4", "5", "6", "7", "8", "max"];
+
+    pub fn parse(text: &str) -> Result<Level, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "max" => Ok(Level::Max),
+            t => match t.parse::<u8>() {
+                Ok(n @ 4..=8) => Ok(Level::Graded(n)),
+                _ => Err(format!("level must be one of {}, not '{text}'", Level::NAMES.join(" "))),
+            },
+        }
+    }
+}
+
+/// Reusable move buffers, so the prediction does not allocate per position.
+#[derive(Default)]
+struct Buffers {
+    depth: [Vec<Move>; 3],
+    scratch: Vec<Move>,
+}
+
+/// The result of the game at `pos` (turn limit, or no legal move for the side to move).
+fn finished(pos: &Advance, scratch: &mut Vec<Move>) -> Option<Outcome> {
+    pos.turn_limit_outcome().or_else(|| (!pos.has_legal_move(scratch)).then(|| pos.no_move_outcome()))
+}
+
+/// Whether playing `mv` wins the game at once for the side to move.
+fn wins_at_once(pos: &Advance, mv: Move, scratch: &mut Vec<Move>) -> bool {
+    let mover = pos.side();
+    let mut child = *pos;
+    child.make(mv);
+    matches!(finished(&child, scratch), Some(Outcome::Win(s)) if s.index() == mover)
+}
+
+/// Value of a finished game for `me`: a win or loss is `±BIG`, a tie its (zero) balance.
+fn terminal_value(pos: &Advance, outcome: Outcome, me: usize) -> i32 {
+    match outcome {
+        Outcome::Win(s) if s.index() == me => BIG,
+        Outcome::Win(_) => -BIG,
+        Outcome::Draw => pos.balance(me),
+    }
+}
+
+/// Keeps the moves of `moves` with the largest material delta; returns that delta.
+fn keep_best_delta(pos: &Advance, moves: &mut Vec<Move>) -> i32 {
+    let best = moves.iter().map(|&m| pos.material_delta(m)).max().unwrap_or(0);
+    moves.retain(|&m| pos.material_delta(m) == best);
+    best
+}
+
+/// Our level-6 reply at `pos` (we are to move): `+BIG` if a move wins at once, else the
+/// balance after the best material move.
+fn our_reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
+    if let Some(o) = finished(pos, &mut buf.scratch) {
+        return terminal_value(pos, o, me);
+    }
+    let moves = &mut buf.depth[2];
+    moves.clear();
+    pos.legal(moves);
+    if moves.iter().any(|&m| wins_at_once(pos, m, &mut buf.scratch)) {
+        return BIG;
+    }
+    pos.balance(me) + moves.iter().map(|&m| pos.material_delta(m)).max().unwrap_or(0)
+}
+
+/// Level 7's score of the position after our candidate move (the opponent to move).
+fn predict(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
+    if let Some(o) = finished(pos, &mut buf.scratch) {
+        return terminal_value(pos, o, me);
+    }
+    let mut answers = std::mem::take(&mut buf.depth[1]);
+    answers.clear();
+    pos.legal(&mut answers);
+    let value = if answers.iter().any(|&m| wins_at_once(pos, m, &mut buf.scratch)) {
+        -BIG
+    } else {
+        keep_best_delta(pos, &mut answers);
+        answers
+            .iter()
+            .map(|&r| {
+                let mut after = *pos;
+                after.make(r);
+                our_reply_value(&after, me, buf)
+            })
+            .min()
+            .unwrap_or(0)
+    };
+    buf.depth[1] = answers;
+    value
+}
+
+/// The moves still tied at a graded level (4 to 7) in `pos`; empty only without legal moves.
+pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
+    let mut buf = Buffers::default();
+    let mut moves = Vec::new();
+    pos.legal(&mut moves);
+    if level <= 4 || moves.is_empty() {
+        return moves;
+    }
+    let winners: Vec<Move> =
+        moves.iter().copied().filter(|&m| wins_at_once(pos, m, &mut buf.scratch)).collect();
+    if !winners.is_empty() {
+        return winners;
+    }
+    if level == 5 {
+        // Level 5 alone has no material rule: without a win, any legal move will do.
+        return moves;
+    }
+    keep_best_delta(pos, &mut moves);
+    if level == 6 {
+        return moves;
+    }
+    let me = pos.side();
+    let scores: Vec<i32> = moves
+        .iter()
+        .map(|&m| {
+            let mut child = *pos;
+            child.make(m);
+            predict(&child, me, &mut buf)
+        })
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    moves.iter().zip(&scores).filter(|(_, s)| **s == best).map(|(m, _)| *m).collect()
+}
+
+/// A seeded pick among equally good moves (splitmix64 of the seed).
+pub fn pick(moves: &[Move], seed: u64) -> Option<Move> {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (!moves.is_empty()).then(|| moves[(z % moves.len() as u64) as usize])
+}
+
+/// What a level plays: levels 4-7 pick at random among their ties, level 8 lets the
+/// search choose among level 7's ties, `max` searches freely (`None`).
+pub fn scripted(pos: &Advance, level: Level, seed: u64) -> Option<Scripted<Move>> {
+    match level {
+        Level::Max => None,
+        Level::Graded(8) => {
+            let t = ties(pos, 7);
+            match t.len() {
+                0 => None,
+                1 => Some(Scripted::Play(t[0])),
+                _ => Some(Scripted::SearchAmong(t)),
+            }
+        }
+        Level::Graded(n) => pick(&ties(pos, n), seed).map(Scripted::Play),
+    }
+}

@@ -1,0 +1,101 @@
+//! Advance: a 9x9 chess-like game with walls, conversion and protection
+//! (rules: shared/rules/advance.md; choices the rules leave open: protocol.md).
+
+pub mod board;
+pub mod eval;
+pub mod levels;
+pub mod moves;
+pub mod perft;
+pub mod rules;
+pub mod tables;
+pub mod text;
+
+pub use board::Advance;
+pub use levels::Level;
+pub use moves::Move;
+
+use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
+
+/// The protocol option that selects a graded level or the free search.
+pub const LEVEL_OPTION: &str = "Level";
+
+impl Game for Advance {
+    type Move = Move;
+
+    fn options() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            name: LEVEL_OPTION,
+            kind: OptionKind::Combo { default: "max", values: Level::NAMES },
+        }]
+    }
+
+    fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
+        Ok(Advance::start_position())
+    }
+
+    fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
+        text::parse_fen(text)
+    }
+
+    fn to_fen(&self) -> String {
+        self.fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        board::side_of(self.side())
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.make(mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.turn_limit_outcome()
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        self.no_move_outcome()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.eval()
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_noisy()
+    }
+
+    fn in_check(&self) -> bool {
+        self.in_check_now()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_move_text(text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        self.move_text(mv)
+    }
+
+    fn view(&self) -> Vec<String> {
+        self.rows()
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        ["white", "black"][side.index()].to_string()
+    }
+
+    fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
+        // The engine validated the option against `Level::NAMES`; fall back to the search.
+        let level = Level::parse(opts.text(LEVEL_OPTION, "max")).unwrap_or(Level::Max);
+        levels::scripted(self, level, seed)
+    }
+}

@@ -1,0 +1,292 @@
+//! Danger, legality and the end of the game.
+
+use super::board::{Advance, EMPTY, Kind, PLY_LIMIT, piece};
+use super::moves::{Action, Move};
+use super::tables::{DELTA, KING, KNIGHT, LINED, RAY_LEN, SHOT, ZOMBIE_DIRS};
+use crate::game::{Outcome, Side};
+
+impl Advance {
+    /// Whether `side`'s General is in danger: not protected by a friendly Sentinel and
+    /// capturable by some enemy piece under the piece table (pinned attackers count too;
+    /// a Jester never threatens).
+    pub fn in_danger(&self, side: usize) -> bool {
+        let g = self.generals[side] as usize;
+        if self.protected(g) {
+            return false;
+        }
+        let foe = 1 - side;
+        let cells = &self.cells;
+        let (builder, general) = (piece(foe, Kind::Builder), piece(foe, Kind::General));
+        if KING[g].iter().any(|s| cells[s] == builder || cells[s] == general) {
+            return true;
+        }
+        let sentinel = piece(foe, Kind::Sentinel);
+        if KNIGHT[g].iter().any(|s| cells[s] == sentinel) {
+            return true;
+        }
+        let catapult = piece(foe, Kind::Catapult);
+        if SHOT[g].iter().any(|s| cells[s] == catapult) {
+            return true;
+        }
+        // An enemy Zombie attacks along its forward directions, so look backwards from g:
+        // one step (plain capture) or two steps over an empty square (leap).
+        let zombie = piece(foe, Kind::Zombie);
+        for d in ZOMBIE_DIRS[foe] {
+            let back = (d + 4) % 8;
+            let len = RAY_LEN[g][back];
+            if len >= 1 {
+                let near = (g as isize + DELTA[back] as isize) as usize;
+                if cells[near] == zombie {
+                    return true;
+                }
+                if len >= 2 && cells[near] == EMPTY {
+                    let far = (near as isize + DELTA[back] as isize) as usize;
+                    if cells[far] == zombie {
+                        return true;
+                    }
+                }
+            }
+        }
+        let (miner, dragon) = (piece(foe, Kind::Miner), piece(foe, Kind::Dragon));
+        for d in 0..8 {
+            let mut s = g;
+            for dist in 1..=RAY_LEN[g][d] {
+                s = (s as isize + DELTA[d] as isize) as usize;
+                let c = cells[s];
+                if c == EMPTY {
+                    continue;
+                }
+                if (c == dragon && dist >= 2) || (c == miner && d % 2 == 0) {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move's General is in danger.
+    pub fn in_check_now(&self) -> bool {
+        self.in_danger(self.side)
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's General safe. `danger` is the mover's
+    /// danger before the move. A move can only expose a safe General by moving it, or by
+    /// emptying (or swapping) a square lined up with it: a blocker, a protecting Sentinel or
+    /// a Zombie leap's middle square. Every other move is legal without playing it.
+    #[inline]
+    pub fn is_legal(&self, mv: Move, danger: bool) -> bool {
+        let g = self.generals[self.side] as usize;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let may_expose = danger
+            || match mv.action {
+                Action::Step | Action::Capture => from == g || LINED[g][from],
+                Action::Swap => from == g || to == g || LINED[g][from] || LINED[g][to],
+                Action::Shot => LINED[g][to],
+                Action::Wall | Action::Convert => false,
+            };
+        if !may_expose {
+            return true;
+        }
+        let mut child = *self;
+        child.make(mv);
+        !child.in_danger(self.side)
+    }
+
+    /// Appends the legal moves of the side to move.
+    pub fn legal(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.pseudo_moves(out);
+        let danger = self.in_check_now();
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if self.is_legal(mv, danger) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the side to move has any legal move (stops at the first one).
+    pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
+        scratch.clear();
+        self.pseudo_moves(scratch);
+        let danger = self.in_check_now();
+        scratch.iter().any(|&mv| self.is_legal(mv, danger))
+    }
+
+    /// The turn-limit result once 200 plies have been played, else `None`.
+    pub fn turn_limit_outcome(&self) -> Option<Outcome> {
+        if self.ply < PLY_LIMIT {
+            return None;
+        }
+        Some(match self.material[0].cmp(&self.material[1]) {
+            std::cmp::Ordering::Greater => Outcome::Win(Side::P1),
+            std::cmp::Ordering::Less => Outcome::Win(Side::P2),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// The result when the side to move has no legal move: it loses.
+    pub fn no_move_outcome(&self) -> Outcome {
+        Outcome::Win(if self.side == 0 { Side::P2 } else { Side::P1 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::parse_fen;
+    use super::*;
+    use proptest::prelude::*;
+
+    fn legal_texts(fen: &str) -> Vec<String> {
+        let pos = parse_fen(fen).unwrap();
+        let mut moves = Vec::new();
+        pos.legal(&mut moves);
+        moves.iter().map(|&m| pos.move_text(m)).collect()
+    }
+
+    fn has(fen: &str, mv: &str) -> bool {
+        legal_texts(fen).iter().any(|m| m == mv)
+    }
+
+    #[test]
+    fn protected_pieces_cannot_be_taken_but_can_be_converted() {
+        let fen = "4g4/9/2zs1d3/9/2M1J4/2C6/9/9/4G4 w";
+        assert!(!has(fen, "c5c7"), "Miner takes a protected Zombie");
+        assert!(!has(fen, "c4c7"), "Catapult shoots a protected Zombie");
+        assert!(has(fen, "c5c6"));
+        // The Jester next to the protected Zombie converts it anyway.
+        let convert = "4g4/9/2zs1d3/3J5/9/9/9/9/4G4 w";
+        assert!(has(convert, "d6c7"));
+        let pos = parse_fen(convert).unwrap();
+        assert_eq!(pos.material_delta(pos.parse_move_text("d6c7").unwrap()), 2);
+    }
+
+    #[test]
+    fn catapult_shoots_over_anything_but_not_walls_or_friends() {
+        let fen = "4g4/9/2d6/2#6/2Z6/2C1#4/9/9/4G4 w";
+        assert!(has(fen, "c4c7"), "a wall and a Zombie in between do not matter");
+        assert!(!has(fen, "c4e4"), "not 2 away");
+        let pos = parse_fen(fen).unwrap();
+        let mut moves = Vec::new();
+        pos.legal(&mut moves);
+        assert!(moves.iter().all(|m| m.to as usize != 40 || m.action != Action::Shot));
+    }
+
+    #[test]
+    fn leaps_need_an_empty_middle_square() {
+        let fen = "4g4/9/2dc5/3#5/2ZZ5/9/9/9/4G4 w";
+        assert!(has(fen, "c5c7"), "leap over the empty c6");
+        assert!(!has(fen, "d5d7"), "leap over the d6 wall");
+        assert!(!has(fen, "d5d6"), "step onto a wall");
+        assert!(!has(fen, "c5c6c7"));
+    }
+
+    #[test]
+    fn pinned_pieces_stay_on_the_line() {
+        let fen = "4g4/4m4/9/9/d8/9/2J6/4B4/4G4 w";
+        assert!(has(fen, "e2e3"));
+        assert!(!has(fen, "e2d3"), "Builder leaves the Miner's file");
+        assert!(has(fen, "e2d2#"), "building a wall keeps the Builder on the file");
+        assert!(has(fen, "c3b4"), "Jester stays on the Dragon's diagonal");
+        assert!(!has(fen, "c3c4"), "Jester leaves the Dragon's diagonal");
+    }
+
+    #[test]
+    fn dragon_next_to_the_general_is_harmless_there() {
+        let pos = parse_fen("4g4/9/9/9/9/9/9/3d5/3JG4 w").unwrap();
+        assert!(!pos.in_check_now());
+        let fen = "4g4/9/9/9/9/9/9/3d5/3JG4 w";
+        assert!(has(fen, "e1d2"), "the General takes the adjacent Dragon");
+        assert!(has(fen, "d1e1"), "the Jester swaps with the General");
+        assert!(has(fen, "e1e2"), "next to the Dragon is safe");
+        assert!(!has(fen, "e1f2"), "two squares from the Dragon is not");
+        // One step further away the Dragon does attack.
+        assert!(parse_fen("4g4/9/9/9/9/9/2d6/9/4G4 w").unwrap().in_check_now());
+    }
+
+    #[test]
+    fn sentinel_covers_the_general() {
+        let covered = parse_fen("4g4/4m4/9/9/9/9/9/9/3SG4 w").unwrap();
+        assert!(!covered.in_check_now());
+        assert!(parse_fen("4g4/4m4/9/9/9/9/9/9/2S1G4 w").unwrap().in_check_now());
+        assert!(!has("4g4/4m4/9/9/9/9/9/9/3SG4 w", "d1c3"), "the Sentinel may not leave");
+    }
+
+    #[test]
+    fn danger_from_every_attacker() {
+        let attacked = [
+            ("zombie leap", "9/4g4/2z6/9/4G4/9/9/9/9 w"),
+            ("zombie step", "4g4/9/9/9/9/3z5/4G4/9/9 w"),
+            ("builder", "4g4/9/9/9/9/3b5/4G4/9/9 w"),
+            ("general", "9/9/9/9/4g4/4G4/9/9/9 w"),
+            ("sentinel", "4g4/9/9/9/9/3s5/9/4G4/9 w"),
+            ("catapult diagonal", "4g4/9/9/9/2c6/9/4G4/9/9 w"),
+            ("catapult straight", "4g4/9/9/4c4/9/9/4G4/9/9 w"),
+            ("miner adjacent", "4g4/9/9/9/9/4m4/4G4/9/9 w"),
+            ("dragon far", "4g4/9/9/9/9/9/9/9/d3G4 w"),
+        ];
+        for (name, fen) in attacked {
+            assert!(parse_fen(fen).unwrap().in_check_now(), "{name}");
+        }
+        let safe = [
+            ("zombie behind", "4g4/9/9/9/9/9/4G4/3z5/9 w"),
+            ("leap over a wall", "9/4g4/2z6/3#5/4G4/9/9/9/9 w"),
+            ("jester", "4g4/9/9/9/9/3j5/4G4/9/9 w"),
+            ("miner diagonal", "4g4/9/9/9/9/3m5/4G4/9/9 w"),
+            ("dragon blocked by a wall", "4g4/9/9/9/9/9/9/9/d2#G4 w"),
+            ("catapult two away", "4g4/9/9/9/4c4/9/4G4/9/9 w"),
+        ];
+        for (name, fen) in safe {
+            assert!(!parse_fen(fen).unwrap().in_check_now(), "{name}");
+        }
+    }
+
+    #[test]
+    fn turn_limit_decides_by_material() {
+        let fen = |ply: u16| format!("4g4/9/9/9/4Z4/9/9/9/4G4 b {ply}");
+        assert_eq!(parse_fen(&fen(199)).unwrap().turn_limit_outcome(), None);
+        let over = parse_fen(&fen(200)).unwrap();
+        assert_eq!(over.turn_limit_outcome(), Some(Outcome::Win(Side::P1)));
+        let even = parse_fen("4g4/9/9/9/9/9/9/9/4G4 w 200").unwrap();
+        assert_eq!(even.turn_limit_outcome(), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn no_move_loses() {
+        // The seed's level-4 board after the Zombie takes the Dragon: Black still moves.
+        let mut pos = parse_fen("8g/9/9/9/9/5d3/5Z3/8#/7#G w").unwrap();
+        let mut moves = Vec::new();
+        pos.legal(&mut moves);
+        assert_eq!(moves.len(), 1);
+        pos.make(moves[0]);
+        assert!(pos.has_legal_move(&mut moves));
+        // A black General shut in by walls and a protected Builder has no move.
+        let trapped = parse_fen("g#7/#B7/1S7/9/9/9/9/9/8G b").unwrap();
+        assert!(!trapped.has_legal_move(&mut moves));
+        assert_eq!(trapped.no_move_outcome(), Outcome::Win(Side::P1));
+    }
+
+    proptest! {
+        /// Incremental hash and material always equal the ones computed from scratch.
+        #[test]
+        fn incremental_state_matches_scratch(choices in proptest::collection::vec(any::<u16>(), 1..120)) {
+            let mut pos = Advance::start_position();
+            let mut moves = Vec::new();
+            for c in choices {
+                moves.clear();
+                pos.legal(&mut moves);
+                if moves.is_empty() || pos.turn_limit_outcome().is_some() {
+                    break;
+                }
+                pos.make(moves[c as usize % moves.len()]);
+                let fresh = super::super::board::Advance::from_cells(pos.cells, pos.side, pos.ply).unwrap();
+                prop_assert_eq!(pos.hash, pos.compute_hash());
+                prop_assert_eq!(pos, fresh);
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Text forms: the 9-line board, the one-line position text (`fen`), squares and moves.
+
+use super::board::{Advance, Cell, EMPTY, KINDS, OWNER, PLY_LIMIT, WALL, kind_of, piece};
+use super::moves::{Action, Move};
+use super::tables::{SIZE, SQUARES};
+
+pub const START_ROWS: [&str; SIZE] = [
+    "mjdsgscjm",
+    "bzzzzzzzb",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    "BZZZZZZZB",
+    "MJCSGSDJM",
+];
+
+fn cell_char(c: Cell) -> char {
+    match c {
+        EMPTY => '.',
+        WALL => '#',
+        _ => {
+            let l = kind_of(c).letter();
+            if OWNER[c as usize] == 0 { l.to_ascii_uppercase() } else { l }
+        }
+    }
+}
+
+fn char_cell(ch: char) -> Option<Cell> {
+    match ch {
+        '.' => Some(EMPTY),
+        '#' => Some(WALL),
+        _ => {
+            let kind = KINDS.iter().copied().find(|k| k.letter() == ch.to_ascii_lowercase())?;
+            Some(piece(usize::from(ch.is_ascii_lowercase()), kind))
+        }
+    }
+}
+
+/// A square's protocol name: files a..i left to right, ranks 1..9 bottom to top.
+pub fn square_name(sq: usize) -> String {
+    let (row, col) = (sq / SIZE, sq % SIZE);
+    format!("{}{}", (b'a' + col as u8) as char, SIZE - row)
+}
+
+fn parse_square(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'i').contains(&b[0]) || !(b'1'..=b'9').contains(&b[1]) {
+        return None;
+    }
+    let (col, rank) = ((b[0] - b'a') as usize, (b[1] - b'0') as usize);
+    Some((SIZE - rank) * SIZE + col)
+}
+
+/// Reads 9 rows of board text (exactly 9 characters each, `.` `#` or a piece letter).
+pub fn parse_rows(rows: &[&str], side: usize, ply: u16) -> Result<Advance, String> {
+    if rows.len() != SIZE {
+        return Err(format!("a board needs {SIZE} rows, found {}", rows.len()));
+    }
+    let mut cells = [EMPTY; SQUARES];
+    for (r, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != SIZE {
+            return Err(format!("row {} has {n} squares, not {SIZE}: '{row}'", r + 1));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            cells[r * SIZE + c] = char_cell(ch).ok_or_else(|| {
+                format!("row {} has an unknown character '{ch}' (expected . # or one of zbjmscdg ZBJMSCDG)", r + 1)
+            })?;
+        }
+    }
+    Advance::from_cells(cells, side, ply)
+}
+
+/// Reads the position text: `<9 rows joined by '/'> <w|b> [<ply>]`, where a digit in a row
+/// stands for that many empty squares.
+pub fn parse_fen(text: &str) -> Result<Advance, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let (board, side, ply) = match fields.as_slice() {
+        [board, side] => (*board, *side, None),
+        [board, side, ply] => (*board, *side, Some(*ply)),
+        [] => return Err("missing position: expected <rows> <w|b> [<ply>]".into()),
+        [_] => return Err("missing side to move: expected <rows> <w|b> [<ply>]".into()),
+        _ => return Err(format!("too many fields in position '{text}': expected <rows> <w|b> [<ply>]")),
+    };
+    let side = match side {
+        "w" => 0,
+        "b" => 1,
+        _ => return Err(format!("side to move must be w or b, not '{side}'")),
+    };
+    let ply = match ply {
+        None => 0,
+        Some(p) => match p.parse::<u16>() {
+            Ok(n) if n <= PLY_LIMIT => n,
+            _ => return Err(format!("ply count must be a number from 0 to {PLY_LIMIT}, not '{p}'")),
+        },
+    };
+    let rows: Vec<String> = board
+        .split('/')
+        .map(|row| {
+            row.chars()
+                .map(|ch| match ch.to_digit(10) {
+                    Some(n @ 1..=9) => ".".repeat(n as usize),
+                    _ => ch.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    parse_rows(&rows, side, ply)
+}
+
+impl Advance {
+    pub fn start_position() -> Advance {
+        parse_rows(&START_ROWS, 0, 0).expect("the start position is valid")
+    }
+
+    /// The 9 text lines, top line first.
+    pub fn rows(&self) -> Vec<String> {
+        self.cells.chunks(SIZE).map(|row| row.iter().map(|&c| cell_char(c)).collect()).collect()
+    }
+
+    /// The position text `parse_fen` reads back (rows with dots, side, ply).
+    pub fn fen(&self) -> String {
+        format!("{} {} {}", self.rows().join("/"), ["w", "b"][self.side], self.ply)
+    }
+
+    pub fn move_text(&self, mv: Move) -> String {
+        let mark = if mv.action == Action::Wall { "#" } else { "" };
+        format!("{}{}{mark}", square_name(mv.from as usize), square_name(mv.to as usize))
+    }
+
+    /// Reads `e2e3` or `b2b3#` and returns the legal move it names.
+    pub fn parse_move_text(&self, text: &str) -> Result<Move, String> {
+        let (squares, wall) = match text.strip_suffix('#') {
+            Some(s) => (s, true),
+            None => (text, false),
+        };
+        let bad = || format!("'{text}' is not a move (expected from and to squares like e2e3, or b2b3# for a wall)");
+        if squares.len() != 4 || !squares.is_ascii() {
+            return Err(bad());
+        }
+        let from = parse_square(&squares[..2]).ok_or_else(bad)?;
+        let to = parse_square(&squares[2..]).ok_or_else(bad)?;
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        legal
+            .into_iter()
+            .find(|m| {
+                m.from as usize == from && m.to as usize == to && (m.action == Action::Wall) == wall
+            })
+            .ok_or_else(|| format!("illegal move '{text}'"))
+    }
+
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_named_from_white_side() {
+        assert_eq!(square_name(0), "a9");
+        assert_eq!(square_name(80), "i1");
+        assert_eq!(square_name(76), "e1");
+        for sq in 0..SQUARES {
+            assert_eq!(parse_square(&square_name(sq)), Some(sq));
+        }
+        assert_eq!(parse_square("j1"), None);
+        assert_eq!(parse_square("a0"), None);
+    }
+
+    #[test]
+    fn fen_round_trips_and_accepts_digits() {
+        let start = Advance::start_position();
+        assert_eq!(start.rows(), START_ROWS);
+        assert_eq!(parse_fen(&start.fen()).unwrap(), start);
+        let digits = parse_fen("mjdsgscjm/bzzzzzzzb/9/9/9/9/9/BZZZZZZZB/MJCSGSDJM w").unwrap();
+        assert_eq!(digits, start);
+        let later = parse_fen("g8/9/9/9/9/9/9/9/4G4 b 17").unwrap();
+        assert_eq!((later.side(), later.ply()), (1, 17));
+        assert_eq!(parse_fen(&later.fen()).unwrap(), later);
+    }
+
+    #[test]
+    fn bad_positions_are_explained() {
+        let err = |t: &str| parse_fen(t).unwrap_err();
+        assert!(err("").contains("missing position"));
+        assert!(err("g8/9/9/9/9/9/9/9/4G4").contains("missing side"));
+        assert!(err("g8/9/9/9/9/9/9/9/4G4 x").contains("w or b"));
+        assert!(err("g8/9/9/9/9/9/9/9/4G4 w 201").contains("ply count"));
+        assert!(err("g8/9/9/9/9/9/9/9/4G4 w 1 2").contains("too many"));
+        assert!(err("g8/9/9/9/9/9/9/4G4 w").contains("9 rows"));
+        assert!(err("g7/9/9/9/9/9/9/9/4G4 w").contains("row 1 has 8"));
+        assert!(err("g8/9/9/9/9/9/9/9/4G3x w").contains("unknown character 'x'"));
+        assert!(err("g8/9/9/9/9/9/9/9/9 w").contains("White has no General"));
+        assert!(err("g8g/9/9/9/9/9/9/9/4G4 w").contains("row 1 has 10"));
+        assert!(err("g6g1/9/9/9/9/9/9/9/4G4 w").contains("Black has more than one General"));
+    }
+
+    #[test]
+    fn moves_parse_by_what_the_board_says() {
+        let start = Advance::start_position();
+        let mv = start.parse_move_text("a2a3#").unwrap();
+        assert_eq!(mv.action, Action::Wall);
+        assert_eq!(start.parse_move_text("a2a3").unwrap().action, Action::Step);
+        assert_eq!(start.parse_move_text("b1b2").unwrap().action, Action::Swap);
+        assert_eq!(start.move_text(mv), "a2a3#");
+        assert_eq!(start.parse_move_text("e1e2").unwrap_err(), "illegal move 'e1e2'");
+        assert!(start.parse_move_text("e2").unwrap_err().contains("not a move"));
+        assert!(start.parse_move_text("é2e3").unwrap_err().contains("not a move"));
+    }
+}
