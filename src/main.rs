@@ -12,6 +12,7 @@ fn main() -> ExitCode {
             tabula::engine::Output::stdout(),
         ),
         Some("bench") => tabula::frontends::bench::run(&args[1..]),
+        Some("advance") if args.len() > 1 => tabula::frontends::advance_cli::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", USAGE);
             0
@@ -28,5 +29,9 @@ const USAGE: &str = "\
 usage: tabula                 the engine: protocol on stdin/stdout (see protocol.md)
        tabula bench [--depth N] [--threads N] [--hash MiB] [--game ID]
                               fixed-depth searches of every game's bench positions
+       tabula advance name | white|black IN OUT [--level L] [--movetime MS] [--seed N]
+                              the referee's Advance bot (one move per run; see README)
+       tabula advance match A B [--games N] [--movetime MS] [--seed N]
+                              a series between two Advance levels, with times per move
        tabula help            this text
 ";

@@ -247,9 +247,15 @@ mod tests {
     #[test]
     fn generals_are_counted() {
         let mut cells = [EMPTY; SQUARES];
-        assert_eq!(Advance::from_cells(cells, 0, 0).unwrap_err(), "White has no General");
+        assert_eq!(
+            Advance::from_cells(cells, 0, 0).unwrap_err(),
+            "White has no General"
+        );
         cells[0] = piece(0, Kind::General);
-        assert_eq!(Advance::from_cells(cells, 0, 0).unwrap_err(), "Black has no General");
+        assert_eq!(
+            Advance::from_cells(cells, 0, 0).unwrap_err(),
+            "Black has no General"
+        );
         cells[1] = piece(1, Kind::General);
         cells[2] = piece(1, Kind::General);
         assert_eq!(

@@ -60,7 +60,11 @@ fn white_view(pos: &Advance) -> i32 {
         match kind {
             Kind::Zombie => {
                 let row = (sq / SIZE) as i32;
-                let advanced = if side == 0 { SIZE as i32 - 1 - row } else { row };
+                let advanced = if side == 0 {
+                    SIZE as i32 - 1 - row
+                } else {
+                    row
+                };
                 *s += advanced * ZOMBIE_ROW;
             }
             Kind::Miner => *s += REACH * reach(pos, sq, [0, 2, 4, 6].into_iter()),

@@ -33,7 +33,10 @@ impl Level {
             "max" => Ok(Level::Max),
             t => match t.parse::<u8>() {
                 Ok(n @ 4..=8) => Ok(Level::Graded(n)),
-                _ => Err(format!("level must be one of {}, not '{text}'", Level::NAMES.join(" "))),
+                _ => Err(format!(
+                    "level must be one of {}, not '{text}'",
+                    Level::NAMES.join(" ")
+                )),
             },
         }
     }
@@ -48,7 +51,8 @@ struct Buffers {
 
 /// The result of the game at `pos` (turn limit, or no legal move for the side to move).
 fn finished(pos: &Advance, scratch: &mut Vec<Move>) -> Option<Outcome> {
-    pos.turn_limit_outcome().or_else(|| (!pos.has_legal_move(scratch)).then(|| pos.no_move_outcome()))
+    pos.turn_limit_outcome()
+        .or_else(|| (!pos.has_legal_move(scratch)).then(|| pos.no_move_outcome()))
 }
 
 /// Whether playing `mv` wins the game at once for the side to move.
@@ -70,7 +74,11 @@ fn terminal_value(pos: &Advance, outcome: Outcome, me: usize) -> i32 {
 
 /// Keeps the moves of `moves` with the largest material delta; returns that delta.
 fn keep_best_delta(pos: &Advance, moves: &mut Vec<Move>) -> i32 {
-    let best = moves.iter().map(|&m| pos.material_delta(m)).max().unwrap_or(0);
+    let best = moves
+        .iter()
+        .map(|&m| pos.material_delta(m))
+        .max()
+        .unwrap_or(0);
     moves.retain(|&m| pos.material_delta(m) == best);
     best
 }
@@ -84,10 +92,18 @@ fn our_reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
     let moves = &mut buf.depth[2];
     moves.clear();
     pos.legal(moves);
-    if moves.iter().any(|&m| wins_at_once(pos, m, &mut buf.scratch)) {
+    if moves
+        .iter()
+        .any(|&m| wins_at_once(pos, m, &mut buf.scratch))
+    {
         return BIG;
     }
-    pos.balance(me) + moves.iter().map(|&m| pos.material_delta(m)).max().unwrap_or(0)
+    pos.balance(me)
+        + moves
+            .iter()
+            .map(|&m| pos.material_delta(m))
+            .max()
+            .unwrap_or(0)
 }
 
 /// Level 7's score of the position after our candidate move (the opponent to move).
@@ -98,7 +114,10 @@ fn predict(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
     let mut answers = std::mem::take(&mut buf.depth[1]);
     answers.clear();
     pos.legal(&mut answers);
-    let value = if answers.iter().any(|&m| wins_at_once(pos, m, &mut buf.scratch)) {
+    let value = if answers
+        .iter()
+        .any(|&m| wins_at_once(pos, m, &mut buf.scratch))
+    {
         -BIG
     } else {
         keep_best_delta(pos, &mut answers);
@@ -124,8 +143,11 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
     if level <= 4 || moves.is_empty() {
         return moves;
     }
-    let winners: Vec<Move> =
-        moves.iter().copied().filter(|&m| wins_at_once(pos, m, &mut buf.scratch)).collect();
+    let winners: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| wins_at_once(pos, m, &mut buf.scratch))
+        .collect();
     if !winners.is_empty() {
         return winners;
     }
@@ -147,7 +169,12 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
         })
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
-    moves.iter().zip(&scores).filter(|(_, s)| **s == best).map(|(m, _)| *m).collect()
+    moves
+        .iter()
+        .zip(&scores)
+        .filter(|(_, s)| **s == best)
+        .map(|(m, _)| *m)
+        .collect()
 }
 
 /// A seeded pick among equally good moves (splitmix64 of the seed).
@@ -173,5 +200,129 @@ pub fn scripted(pos: &Advance, level: Level, seed: u64) -> Option<Scripted<Move>
             }
         }
         Level::Graded(n) => pick(&ties(pos, n), seed).map(Scripted::Play),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::parse_fen;
+    use super::*;
+
+    fn tied(fen: &str, level: u8) -> Vec<String> {
+        let pos = parse_fen(fen).unwrap();
+        let mut t: Vec<String> = ties(&pos, level)
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .collect();
+        t.sort();
+        t
+    }
+
+    /// The seed's four examples (White to move) and their single accepted answers.
+    const SEED_EXAMPLES: [(u8, &str, &str); 4] = [
+        (
+            4,
+            "........g/........./........./........./........./.....d.../.....Z.../........#/.......#G w",
+            "f3f4",
+        ),
+        (
+            5,
+            "b#g.S.cmb/M......sj/..m.B..##/........./........z/.Jz.#..../..Z#.z..#/C..#z.JZB/.G......s w",
+            "e7d8",
+        ),
+        (
+            6,
+            "d.bz..cmj/Dj.#...b#/m.z.g.zs./......#z#/.....Z#.Z/.#..S...#/..Z.zZ.../...BZ..Z./M.CSMG.J. w",
+            "a1a7",
+        ),
+        (
+            7,
+            "..j....c./........./##b.g..../........./.#......./#.#...#../.G#....../#......##/.....M... w",
+            "f1f9",
+        ),
+    ];
+
+    /// Positions of our own, one accepted answer each; an independent Python version of
+    /// levels 4-7 (written outside the repository) gave the same single answers.
+    /// - 4: the Catapult on i6 endangers the boxed-in General; only the Miner can take it.
+    /// - 5: taking the Zombie leaves Black without a move (its General and Dragon are walled
+    ///   in), although shooting the Dragon gains more.
+    /// - 6: converting the protected Catapult (+12) beats converting the Sentinel (+10) and
+    ///   taking the Dragon (+7).
+    /// - 7: only the Sentinel's fork of Catapult and Miner guarantees a capture next turn.
+    const OWN_EXAMPLES: [(u8, &str, &str); 4] = [
+        (
+            4,
+            ".......ZG/m......../........./......s.c/........./........./........./........M/g........ w",
+            "i2i6",
+        ),
+        (
+            5,
+            "g#......./##......./........./........./....z..../....B..../........./.......##/....GC.#d w",
+            "e4e5",
+        ),
+        (
+            6,
+            "g......../........./M.....d../....cs.../....J..../........./........./........./........G w",
+            "e5e6",
+        ),
+        (
+            7,
+            "g......../........./..c...m../........./........./...S...../........./........#/.......#G w",
+            "d4e6",
+        ),
+    ];
+
+    #[test]
+    fn seed_examples_have_one_answer_at_their_level() {
+        for (level, fen, answer) in SEED_EXAMPLES.iter().chain(&OWN_EXAMPLES).copied() {
+            assert_eq!(tied(fen, level), [answer], "level {level}");
+        }
+    }
+
+    #[test]
+    fn every_later_level_keeps_the_answer() {
+        for (level, fen, answer) in SEED_EXAMPLES.iter().chain(&OWN_EXAMPLES).copied() {
+            for later in level..=7 {
+                assert_eq!(
+                    tied(fen, later),
+                    [answer],
+                    "level {level} example at level {later}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn earlier_levels_do_not_see_the_answer() {
+        // Each own example from level 5 on really needs its level: the level below
+        // allows other moves too.
+        for (level, fen, answer) in OWN_EXAMPLES.into_iter().skip(1) {
+            let below = tied(fen, level - 1);
+            assert!(
+                below.len() > 1 && below.contains(&answer.to_string()),
+                "level {level}"
+            );
+        }
+    }
+
+    #[test]
+    fn level_parsing() {
+        assert_eq!(Level::parse("MAX"), Ok(Level::Max));
+        assert_eq!(Level::parse("7"), Ok(Level::Graded(7)));
+        assert!(Level::parse("3").unwrap_err().contains("4 5 6 7 8 max"));
+    }
+
+    #[test]
+    fn pick_is_seeded_and_stays_among_the_ties() {
+        let pos = Advance::start_position();
+        let moves = ties(&pos, 4);
+        let a = pick(&moves, 7).unwrap();
+        assert_eq!(pick(&moves, 7), Some(a));
+        assert!(moves.contains(&a));
+        let spread: std::collections::HashSet<Move> =
+            (0..50).filter_map(|s| pick(&moves, s)).collect();
+        assert!(spread.len() > 10);
+        assert_eq!(pick(&[], 1), None);
     }
 }

@@ -6,6 +6,7 @@ pub mod eval;
 pub mod levels;
 pub mod moves;
 pub mod perft;
+pub mod player;
 pub mod rules;
 pub mod tables;
 pub mod text;
@@ -25,7 +26,10 @@ impl Game for Advance {
     fn options() -> Vec<OptionSpec> {
         vec![OptionSpec {
             name: LEVEL_OPTION,
-            kind: OptionKind::Combo { default: "max", values: Level::NAMES },
+            kind: OptionKind::Combo {
+                default: "max",
+                values: Level::NAMES,
+            },
         }]
     }
 
@@ -71,6 +75,21 @@ impl Game for Advance {
 
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_noisy()
+    }
+
+    /// Most valuable victim first (a conversion counts double), cheapest attacker first.
+    fn order_hint(&self, mv: Move) -> i32 {
+        let gain = self.material_delta(mv);
+        if gain > 0 {
+            gain * 16 - board::VALUE[self.cell(mv.from as usize) as usize]
+        } else {
+            0
+        }
+    }
+
+    fn play_null(&mut self) -> bool {
+        self.pass();
+        true
     }
 
     fn in_check(&self) -> bool {

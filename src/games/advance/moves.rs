@@ -22,8 +22,14 @@ pub enum Action {
     Shot,
 }
 
-const ACTIONS: [Action; 6] =
-    [Action::Step, Action::Capture, Action::Wall, Action::Swap, Action::Convert, Action::Shot];
+const ACTIONS: [Action; 6] = [
+    Action::Step,
+    Action::Capture,
+    Action::Wall,
+    Action::Swap,
+    Action::Convert,
+    Action::Shot,
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
@@ -34,12 +40,19 @@ pub struct Move {
 
 impl Move {
     pub const fn new(from: usize, to: usize, action: Action) -> Move {
-        Move { from: from as u8, to: to as u8, action }
+        Move {
+            from: from as u8,
+            to: to as u8,
+            action,
+        }
     }
 
     /// Whether the move removes or converts an enemy piece (what quiescence looks at).
     pub fn is_noisy(self) -> bool {
-        matches!(self.action, Action::Capture | Action::Convert | Action::Shot)
+        matches!(
+            self.action,
+            Action::Capture | Action::Convert | Action::Shot
+        )
     }
 }
 
@@ -173,7 +186,11 @@ impl Advance {
                     out.push(Move::new(from, to, Action::Step));
                     continue;
                 }
-                let takes = if t == WALL { takes_walls } else { self.capturable(to, us) };
+                let takes = if t == WALL {
+                    takes_walls
+                } else {
+                    self.capturable(to, us)
+                };
                 if takes && dist >= min_capture {
                     out.push(Move::new(from, to, Action::Capture));
                 }
@@ -211,6 +228,11 @@ impl Advance {
                 self.take(to);
             }
         }
+        self.pass();
+    }
+
+    /// Hands the turn over and counts the ply (also the searcher's null move).
+    pub fn pass(&mut self) {
         let old = self.ply;
         self.ply = old.saturating_add(1).min(255);
         self.hash ^= ZOBRIST.ply[old as usize] ^ ZOBRIST.ply[self.ply as usize];

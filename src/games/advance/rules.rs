@@ -17,7 +17,10 @@ impl Advance {
         let foe = 1 - side;
         let cells = &self.cells;
         let (builder, general) = (piece(foe, Kind::Builder), piece(foe, Kind::General));
-        if KING[g].iter().any(|s| cells[s] == builder || cells[s] == general) {
+        if KING[g]
+            .iter()
+            .any(|s| cells[s] == builder || cells[s] == general)
+        {
             return true;
         }
         let sentinel = piece(foe, Kind::Sentinel);
@@ -168,12 +171,19 @@ mod tests {
     #[test]
     fn catapult_shoots_over_anything_but_not_walls_or_friends() {
         let fen = "4g4/9/2d6/2#6/2Z6/2C1#4/9/9/4G4 w";
-        assert!(has(fen, "c4c7"), "a wall and a Zombie in between do not matter");
+        assert!(
+            has(fen, "c4c7"),
+            "a wall and a Zombie in between do not matter"
+        );
         assert!(!has(fen, "c4e4"), "not 2 away");
         let pos = parse_fen(fen).unwrap();
         let mut moves = Vec::new();
         pos.legal(&mut moves);
-        assert!(moves.iter().all(|m| m.to as usize != 40 || m.action != Action::Shot));
+        assert!(
+            moves
+                .iter()
+                .all(|m| m.to as usize != 40 || m.action != Action::Shot)
+        );
     }
 
     #[test]
@@ -190,7 +200,10 @@ mod tests {
         let fen = "4g4/4m4/9/9/d8/9/2J6/4B4/4G4 w";
         assert!(has(fen, "e2e3"));
         assert!(!has(fen, "e2d3"), "Builder leaves the Miner's file");
-        assert!(has(fen, "e2d2#"), "building a wall keeps the Builder on the file");
+        assert!(
+            has(fen, "e2d2#"),
+            "building a wall keeps the Builder on the file"
+        );
         assert!(has(fen, "c3b4"), "Jester stays on the Dragon's diagonal");
         assert!(!has(fen, "c3c4"), "Jester leaves the Dragon's diagonal");
     }
@@ -205,15 +218,26 @@ mod tests {
         assert!(has(fen, "e1e2"), "next to the Dragon is safe");
         assert!(!has(fen, "e1f2"), "two squares from the Dragon is not");
         // One step further away the Dragon does attack.
-        assert!(parse_fen("4g4/9/9/9/9/9/2d6/9/4G4 w").unwrap().in_check_now());
+        assert!(
+            parse_fen("4g4/9/9/9/9/9/2d6/9/4G4 w")
+                .unwrap()
+                .in_check_now()
+        );
     }
 
     #[test]
     fn sentinel_covers_the_general() {
         let covered = parse_fen("4g4/4m4/9/9/9/9/9/9/3SG4 w").unwrap();
         assert!(!covered.in_check_now());
-        assert!(parse_fen("4g4/4m4/9/9/9/9/9/9/2S1G4 w").unwrap().in_check_now());
-        assert!(!has("4g4/4m4/9/9/9/9/9/9/3SG4 w", "d1c3"), "the Sentinel may not leave");
+        assert!(
+            parse_fen("4g4/4m4/9/9/9/9/9/9/2S1G4 w")
+                .unwrap()
+                .in_check_now()
+        );
+        assert!(
+            !has("4g4/4m4/9/9/9/9/9/9/3SG4 w", "d1c3"),
+            "the Sentinel may not leave"
+        );
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub struct SquareList {
 
 impl SquareList {
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.squares[..self.len as usize].iter().map(|&s| s as usize)
+        self.squares[..self.len as usize]
+            .iter()
+            .map(|&s| s as usize)
     }
 }
 
@@ -35,7 +37,10 @@ const fn on_board(r: i32, c: i32) -> bool {
 
 /// For every square, the squares at the given (row, column) offsets that are on the board.
 const fn pattern(offsets: &[(i32, i32)]) -> [SquareList; SQUARES] {
-    let mut out = [SquareList { len: 0, squares: [0; 8] }; SQUARES];
+    let mut out = [SquareList {
+        len: 0,
+        squares: [0; 8],
+    }; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
         let (r, c) = ((sq / SIZE) as i32, (sq % SIZE) as i32);
@@ -55,16 +60,40 @@ const fn pattern(offsets: &[(i32, i32)]) -> [SquareList; SQUARES] {
 }
 
 /// The 8 neighbours (Builder, Jester, General).
-pub static KING: [SquareList; SQUARES] =
-    pattern(&[(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]);
+pub static KING: [SquareList; SQUARES] = pattern(&[
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+]);
 
 /// The knight jumps (Sentinel).
-pub static KNIGHT: [SquareList; SQUARES] =
-    pattern(&[(-2, -1), (-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2)]);
+pub static KNIGHT: [SquareList; SQUARES] = pattern(&[
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+]);
 
 /// The Catapult's shot squares: 3 away orthogonally, 2+2 away diagonally.
-pub static SHOT: [SquareList; SQUARES] =
-    pattern(&[(-3, 0), (0, 3), (3, 0), (0, -3), (-2, -2), (-2, 2), (2, 2), (2, -2)]);
+pub static SHOT: [SquareList; SQUARES] = pattern(&[
+    (-3, 0),
+    (0, 3),
+    (3, 0),
+    (0, -3),
+    (-2, -2),
+    (-2, 2),
+    (2, 2),
+    (2, -2),
+]);
 
 /// The orthogonal neighbours (Catapult steps, Sentinel protection).
 pub static ORTH: [SquareList; SQUARES] = pattern(&[(-1, 0), (0, 1), (1, 0), (0, -1)]);
@@ -129,8 +158,12 @@ pub struct Zobrist {
 }
 
 pub static ZOBRIST: Zobrist = {
-    let mut z = Zobrist { cell: [[0; CELLS]; SQUARES], black_to_move: 0, ply: [0; 256] };
-    let mut state = 0x4144_5641_4E43_45u64; // "ADVANCE"
+    let mut z = Zobrist {
+        cell: [[0; CELLS]; SQUARES],
+        black_to_move: 0,
+        ply: [0; 256],
+    };
+    let mut state = 0x0041_4456_414E_4345_u64; // "ADVANCE"
     let mut sq = 0;
     while sq < SQUARES {
         let mut c = 1;
@@ -174,8 +207,8 @@ mod tests {
     fn lined_is_symmetric_and_excludes_knight_jumps() {
         for a in 0..SQUARES {
             assert!(!LINED[a][a]);
-            for b in 0..SQUARES {
-                assert_eq!(LINED[a][b], LINED[b][a]);
+            for (b, &lined) in LINED[a].iter().enumerate() {
+                assert_eq!(lined, LINED[b][a]);
             }
             for k in KNIGHT[a].iter() {
                 assert!(!LINED[a][k]);
@@ -185,7 +218,11 @@ mod tests {
 
     #[test]
     fn zobrist_keys_are_distinct() {
-        let mut keys: Vec<u64> = ZOBRIST.cell.iter().flat_map(|c| c[1..].iter().copied()).collect();
+        let mut keys: Vec<u64> = ZOBRIST
+            .cell
+            .iter()
+            .flat_map(|c| c[1..].iter().copied())
+            .collect();
         keys.extend(ZOBRIST.ply);
         keys.push(ZOBRIST.black_to_move);
         let n = keys.len();

@@ -22,7 +22,11 @@ fn cell_char(c: Cell) -> char {
         WALL => '#',
         _ => {
             let l = kind_of(c).letter();
-            if OWNER[c as usize] == 0 { l.to_ascii_uppercase() } else { l }
+            if OWNER[c as usize] == 0 {
+                l.to_ascii_uppercase()
+            } else {
+                l
+            }
         }
     }
 }
@@ -32,7 +36,10 @@ fn char_cell(ch: char) -> Option<Cell> {
         '.' => Some(EMPTY),
         '#' => Some(WALL),
         _ => {
-            let kind = KINDS.iter().copied().find(|k| k.letter() == ch.to_ascii_lowercase())?;
+            let kind = KINDS
+                .iter()
+                .copied()
+                .find(|k| k.letter() == ch.to_ascii_lowercase())?;
             Some(piece(usize::from(ch.is_ascii_lowercase()), kind))
         }
     }
@@ -62,7 +69,10 @@ pub fn parse_rows(rows: &[&str], side: usize, ply: u16) -> Result<Advance, Strin
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != SIZE {
-            return Err(format!("row {} has {n} squares, not {SIZE}: '{row}'", r + 1));
+            return Err(format!(
+                "row {} has {n} squares, not {SIZE}: '{row}'",
+                r + 1
+            ));
         }
         for (c, ch) in row.chars().enumerate() {
             cells[r * SIZE + c] = char_cell(ch).ok_or_else(|| {
@@ -82,7 +92,11 @@ pub fn parse_fen(text: &str) -> Result<Advance, String> {
         [board, side, ply] => (*board, *side, Some(*ply)),
         [] => return Err("missing position: expected <rows> <w|b> [<ply>]".into()),
         [_] => return Err("missing side to move: expected <rows> <w|b> [<ply>]".into()),
-        _ => return Err(format!("too many fields in position '{text}': expected <rows> <w|b> [<ply>]")),
+        _ => {
+            return Err(format!(
+                "too many fields in position '{text}': expected <rows> <w|b> [<ply>]"
+            ));
+        }
     };
     let side = match side {
         "w" => 0,
@@ -93,7 +107,11 @@ pub fn parse_fen(text: &str) -> Result<Advance, String> {
         None => 0,
         Some(p) => match p.parse::<u16>() {
             Ok(n) if n <= PLY_LIMIT => n,
-            _ => return Err(format!("ply count must be a number from 0 to {PLY_LIMIT}, not '{p}'")),
+            _ => {
+                return Err(format!(
+                    "ply count must be a number from 0 to {PLY_LIMIT}, not '{p}'"
+                ));
+            }
         },
     };
     let rows: Vec<String> = board
@@ -118,17 +136,29 @@ impl Advance {
 
     /// The 9 text lines, top line first.
     pub fn rows(&self) -> Vec<String> {
-        self.cells.chunks(SIZE).map(|row| row.iter().map(|&c| cell_char(c)).collect()).collect()
+        self.cells
+            .chunks(SIZE)
+            .map(|row| row.iter().map(|&c| cell_char(c)).collect())
+            .collect()
     }
 
     /// The position text `parse_fen` reads back (rows with dots, side, ply).
     pub fn fen(&self) -> String {
-        format!("{} {} {}", self.rows().join("/"), ["w", "b"][self.side], self.ply)
+        format!(
+            "{} {} {}",
+            self.rows().join("/"),
+            ["w", "b"][self.side],
+            self.ply
+        )
     }
 
     pub fn move_text(&self, mv: Move) -> String {
         let mark = if mv.action == Action::Wall { "#" } else { "" };
-        format!("{}{}{mark}", square_name(mv.from as usize), square_name(mv.to as usize))
+        format!(
+            "{}{}{mark}",
+            square_name(mv.from as usize),
+            square_name(mv.to as usize)
+        )
     }
 
     /// Reads `e2e3` or `b2b3#` and returns the legal move it names.
@@ -137,7 +167,11 @@ impl Advance {
             Some(s) => (s, true),
             None => (text, false),
         };
-        let bad = || format!("'{text}' is not a move (expected from and to squares like e2e3, or b2b3# for a wall)");
+        let bad = || {
+            format!(
+                "'{text}' is not a move (expected from and to squares like e2e3, or b2b3# for a wall)"
+            )
+        };
         if squares.len() != 4 || !squares.is_ascii() {
             return Err(bad());
         }
@@ -152,7 +186,6 @@ impl Advance {
             })
             .ok_or_else(|| format!("illegal move '{text}'"))
     }
-
 }
 
 #[cfg(test)]
@@ -207,8 +240,21 @@ mod tests {
         assert_eq!(start.parse_move_text("a2a3").unwrap().action, Action::Step);
         assert_eq!(start.parse_move_text("b1b2").unwrap().action, Action::Swap);
         assert_eq!(start.move_text(mv), "a2a3#");
-        assert_eq!(start.parse_move_text("e1e2").unwrap_err(), "illegal move 'e1e2'");
-        assert!(start.parse_move_text("e2").unwrap_err().contains("not a move"));
-        assert!(start.parse_move_text("é2e3").unwrap_err().contains("not a move"));
+        assert_eq!(
+            start.parse_move_text("e1e2").unwrap_err(),
+            "illegal move 'e1e2'"
+        );
+        assert!(
+            start
+                .parse_move_text("e2")
+                .unwrap_err()
+                .contains("not a move")
+        );
+        assert!(
+            start
+                .parse_move_text("é2e3")
+                .unwrap_err()
+                .contains("not a move")
+        );
     }
 }

@@ -1,0 +1,64 @@
+//! One move of a chosen strength, as the referee's bot and the match driver play it:
+//! the level's rules first, then (level 8, `max`) the searcher within a time budget.
+
+use super::board::Advance;
+use super::levels::{self, Level};
+use super::moves::Move;
+use crate::game::Scripted;
+use crate::search::limits::Limits;
+use crate::search::tt::Table;
+use crate::search::{self, Request};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Transposition table size of a one-move process: small, so starting up stays cheap.
+const TABLE_MIB: usize = 8;
+/// The least search time left to level 8 after its level-7 filtering.
+const MIN_SEARCH_MS: u64 = 5;
+
+pub struct Player {
+    level: Level,
+    movetime_ms: u64,
+    table: Table,
+    pool: rayon::ThreadPool,
+}
+
+impl Player {
+    /// A player of `level` that spends about `movetime_ms` per searched move, on one thread.
+    pub fn new(level: Level, movetime_ms: u64) -> Result<Player, String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok(Player {
+            level,
+            movetime_ms,
+            table: Table::new(TABLE_MIB),
+            pool,
+        })
+    }
+
+    /// The move to play, or `None` when the side to move has no legal move. Each call starts
+    /// from an empty table, as a fresh process would.
+    pub fn choose(&self, pos: &Advance, seed: u64) -> Option<Move> {
+        let start = Instant::now();
+        let among = match levels::scripted(pos, self.level, seed) {
+            Some(Scripted::Play(mv)) => return Some(mv),
+            Some(Scripted::SearchAmong(moves)) => Some(moves),
+            None => None,
+        };
+        let spent = start.elapsed().as_millis() as u64;
+        let request = Request {
+            limits: Limits {
+                movetime: Some(self.movetime_ms.saturating_sub(spent).max(MIN_SEARCH_MS)),
+                ..Limits::default()
+            },
+            threads: 1,
+            root_moves: among,
+            overhead_ms: 0,
+        };
+        self.table.clear();
+        let stop = AtomicBool::new(false);
+        search::search(pos, &request, &self.table, &self.pool, &stop, &mut |_| {}).best
+    }
+}

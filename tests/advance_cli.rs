@@ -1,0 +1,234 @@
+//! The Advance bot run as the referee runs it: one process per move, boards in files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A fresh scratch directory per test (tests run in parallel).
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tabula-advance-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn bot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("advance")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn board(slashed: &str) -> String {
+    slashed.replace('/', "\n") + "\n"
+}
+
+/// Level, White to move in `before`, the only accepted board after the move.
+/// The first four are the seed's examples, the others our own (see levels.rs).
+const CASES: [(&str, &str, &str); 8] = [
+    (
+        "4",
+        "........g/........./........./........./........./.....d.../.....Z.../........#/.......#G",
+        "........g/........./........./........./........./.....Z.../........./........#/.......#G",
+    ),
+    (
+        "5",
+        "b#g.S.cmb/M......sj/..m.B..##/........./........z/.Jz.#..../..Z#.z..#/C..#z.JZB/.G......s",
+        "b#g.S.cmb/M..B...sj/..m....##/........./........z/.Jz.#..../..Z#.z..#/C..#z.JZB/.G......s",
+    ),
+    (
+        "6",
+        "d.bz..cmj/Dj.#...b#/m.z.g.zs./......#z#/.....Z#.Z/.#..S...#/..Z.zZ.../...BZ..Z./M.CSMG.J.",
+        "d.bz..cmj/Dj.#...b#/M.z.g.zs./......#z#/.....Z#.Z/.#..S...#/..Z.zZ.../...BZ..Z./..CSMG.J.",
+    ),
+    (
+        "7",
+        "..j....c./........./##b.g..../........./.#......./#.#...#../.G#....../#......##/.....M...",
+        "..j..M.c./........./##b.g..../........./.#......./#.#...#../.G#....../#......##/.........",
+    ),
+    (
+        "4",
+        ".......ZG/m......../........./......s.c/........./........./........./........M/g........",
+        ".......ZG/m......../........./......s.M/........./........./........./........./g........",
+    ),
+    (
+        "5",
+        "g#......./##......./........./........./....z..../....B..../........./.......##/....GC.#d",
+        "g#......./##......./........./........./....B..../........./........./.......##/....GC.#d",
+    ),
+    (
+        "6",
+        "g......../........./M.....d../....cs.../....J..../........./........./........./........G",
+        "g......../........./M.....d../....Cs.../....J..../........./........./........./........G",
+    ),
+    (
+        "7",
+        "g......../........./..c...m../........./........./...S...../........./........#/.......#G",
+        "g......../........./..c...m../....S..../........./........./........./........#/.......#G",
+    ),
+];
+
+/// The same board seen from the other side: rows reversed, colours swapped.
+fn mirrored(slashed: &str) -> String {
+    let rows: Vec<String> = slashed
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
+#[test]
+fn name_is_one_short_line() {
+    let out = bot(&["name"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, "tabula advance\n");
+    assert!(text.trim_end().len() <= 32);
+}
+
+#[test]
+fn level_positions_give_their_answer_at_every_level_up_to_8() {
+    let dir = scratch("levels");
+    for (i, (level, before, after)) in CASES.iter().enumerate() {
+        let levels = (level.parse::<u8>().unwrap()..=8).map(|l| l.to_string());
+        for play_level in levels {
+            for (colour, before, after) in [
+                ("white", before.to_string(), after.to_string()),
+                ("black", mirrored(before), mirrored(after)),
+            ] {
+                let path = dir.join(format!("case{i}.txt"));
+                std::fs::write(&path, board(&before)).unwrap();
+                let p = path.to_str().unwrap();
+                let out = bot(&[colour, p, p, "--level", &play_level]);
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(out.status.success(), "case {i} level {play_level}: {err}");
+                let got = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(
+                    got,
+                    board(&after),
+                    "case {i} ({colour}) at level {play_level}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn crlf_and_trailing_spaces_are_read_and_in_out_can_differ() {
+    let dir = scratch("crlf");
+    let (input, output) = (dir.join("in.txt"), dir.join("out.txt"));
+    let (_, before, after) = CASES[5];
+    std::fs::write(&input, before.replace('/', "   \r\n") + "\r\n").unwrap();
+    let out = bot(&[
+        "white",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--level",
+        "5",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), board(after));
+    // Only OUT is written, and no temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2);
+}
+
+#[test]
+fn every_level_plays_a_legal_move_from_the_start_quickly() {
+    let dir = scratch("start");
+    let start =
+        "mjdsgscjm/bzzzzzzzb/........./........./........./........./........./BZZZZZZZB/MJCSGSDJM";
+    for level in ["4", "5", "6", "7", "8", "max"] {
+        let path = dir.join("board.txt");
+        std::fs::write(&path, board(start)).unwrap();
+        let p = path.to_str().unwrap();
+        let began = std::time::Instant::now();
+        let out = bot(&["white", p, p, "--level", level, "--seed", "5"]);
+        assert!(out.status.success(), "level {level}");
+        // Generous bound for a loaded debug-profile test machine; the release timings are in
+        // the README.
+        assert!(began.elapsed().as_millis() < 2000, "level {level} too slow");
+        let after = std::fs::read_to_string(&path).unwrap();
+        let changed = after
+            .lines()
+            .zip(board(start).lines())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!((1..=2).contains(&changed), "level {level}: {after}");
+    }
+}
+
+#[test]
+fn bad_input_leaves_out_untouched() {
+    let dir = scratch("bad");
+    let (input, output) = (dir.join("in.txt"), dir.join("out.txt"));
+    std::fs::write(&output, "previous\n").unwrap();
+    let bad_boards = [
+        ("8 lines", "....g....\n".repeat(8)),
+        (
+            "a bad letter",
+            board("....g..../9/9/9/9/9/9/9/....G...X").replace('9', "........."),
+        ),
+        (
+            "no white General",
+            board("....g..../9/9/9/9/9/9/9/.........").replace('9', "........."),
+        ),
+        ("binary", "\u{0}\u{1}".to_string()),
+    ];
+    for (what, text) in bad_boards {
+        std::fs::write(&input, text).unwrap();
+        let out = bot(&["white", input.to_str().unwrap(), output.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        assert!(!out.stderr.is_empty(), "{what}");
+        assert_eq!(
+            std::fs::read_to_string(&output).unwrap(),
+            "previous\n",
+            "{what}"
+        );
+    }
+    let missing = bot(&[
+        "white",
+        dir.join("nope.txt").to_str().unwrap(),
+        output.to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
+    let usage = bot(&["purple", "a", "b"]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr).contains("white or black"));
+}
+
+#[test]
+fn no_legal_move_is_an_error() {
+    let dir = scratch("stuck");
+    let path = dir.join("board.txt");
+    // Black's General is walled in next to a protected White Builder.
+    let stuck = board(
+        "g#......./#B......./.S......./........./........./........./........./........./........G",
+    );
+    std::fs::write(&path, &stuck).unwrap();
+    let p = path.to_str().unwrap();
+    let out = bot(&["black", p, p]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("black has no legal move"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), stuck);
+}
