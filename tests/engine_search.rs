@@ -1,0 +1,211 @@
+//! The engine protocol around a running search: `info`/`bestmove`, `isready` and `stop` while
+//! thinking, clocks, and end of input. Driven over real pipes, as a GUI drives it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start tabula");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let deadline = Instant::now() + limit;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {limit:?}: {seen:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine ended before '{prefix}': {seen:?}")
+                }
+            }
+        }
+    }
+
+    fn close(mut self) -> Option<i32> {
+        drop(self.stdin.take());
+        self.child.wait().unwrap().code()
+    }
+}
+
+const LONG: Duration = Duration::from_secs(60);
+
+#[test]
+fn go_depth_reports_each_depth_then_a_legal_best_move() {
+    let mut e = Engine::start();
+    e.send("game advance");
+    e.send("setoption name Threads value 1");
+    e.send("go depth 4");
+    let lines = e.until("bestmove", LONG);
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4, "{lines:?}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(words[2], (i + 1).to_string());
+        for key in [
+            "seldepth", "score", "nodes", "nps", "hashfull", "time", "pv",
+        ] {
+            assert!(words.contains(&key), "{key} missing in {info}");
+        }
+    }
+    let best = lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    e.send("legal");
+    let legal = e.until("", LONG).pop().unwrap();
+    assert!(legal.split(' ').any(|m| m == best), "{best} not in {legal}");
+    assert_eq!(e.close(), Some(0));
+}
+
+#[test]
+fn isready_and_stop_are_answered_while_thinking() {
+    let mut e = Engine::start();
+    e.send("game advance");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.until("readyok", Duration::from_secs(2));
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info") || l == "readyok")
+    );
+    e.send("stop");
+    e.until("bestmove", Duration::from_secs(2));
+    assert_eq!(e.close(), Some(0));
+}
+
+#[test]
+fn a_clock_is_respected() {
+    let mut e = Engine::start();
+    e.send("game advance");
+    e.send("isready");
+    e.until("readyok", LONG);
+    let start = Instant::now();
+    e.send("go wtime 2000 btime 2000 winc 0 binc 0");
+    e.until("bestmove", Duration::from_secs(2));
+    // Half of the remaining time is the most one move may take.
+    assert!(
+        start.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        start.elapsed()
+    );
+    e.send("go movetime 300");
+    let start = Instant::now();
+    e.until("bestmove", Duration::from_secs(2));
+    assert!(
+        start.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(e.close(), Some(0));
+}
+
+#[test]
+fn end_of_input_ends_an_infinite_search_with_its_answer() {
+    let mut e = Engine::start();
+    e.send("game sixes");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    drop(e.stdin.take());
+    e.until("bestmove", Duration::from_secs(2));
+    assert_eq!(e.close(), Some(0));
+}
+
+#[test]
+fn commands_wait_for_a_limited_search_and_keep_their_order() {
+    let mut e = Engine::start();
+    e.send("game advance");
+    e.send("go depth 3");
+    e.send("who");
+    let lines = e.until("white", LONG);
+    let n = lines.len();
+    assert!(lines[n - 2].starts_with("bestmove"), "{lines:?}");
+    assert_eq!(e.close(), Some(0));
+}
+
+#[test]
+fn the_handshake_lists_every_option() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", LONG);
+    assert_eq!(
+        lines[0],
+        format!("id name tabula {}", env!("CARGO_PKG_VERSION"))
+    );
+    for name in ["Threads", "Hash", "MoveOverhead", "Seed", "UCI_Variant"] {
+        let prefix = format!("option name {name} type ");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&prefix)),
+            "{name}: {lines:?}"
+        );
+    }
+    e.send("ugi");
+    e.until("ugiok", LONG);
+    e.send("quit");
+    assert_eq!(e.close(), Some(0));
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let mut e = Engine::start();
+    e.send("game advance");
+    e.send("resign");
+    e.until("result", LONG);
+    e.send("go depth 2");
+    assert_eq!(
+        e.until("bestmove", LONG),
+        vec!["bestmove (none)".to_string()]
+    );
+    assert_eq!(e.close(), Some(0));
+}
