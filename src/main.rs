@@ -13,6 +13,7 @@ fn main() -> ExitCode {
         ),
         Some("bench") => tabula::frontends::bench::run(&args[1..]),
         Some("advance") if args.len() > 1 => tabula::frontends::advance_cli::run(&args[1..]),
+        Some("play") => tabula::frontends::play::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", USAGE);
             0
@@ -33,5 +34,8 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
                               the referee's Advance bot (one move per run; see README)
        tabula advance match A B [--games N] [--movetime MS] [--seed N]
                               a series between two Advance levels, with times per move
+       tabula play sixes [--depth N | --time MS] [--capture interior|edges]
+                         [--limit-counts per-player|single]
+                              the 6x6 terminal game against the computer
        tabula help            this text
 ";

@@ -15,7 +15,7 @@ mod weight {
     /// One piece on the board.
     pub const PIECE: i32 = 100;
     /// One possible move (the limit's tie-break, and the no-move loss).
-    pub const MOBILITY: i32 = 3;
+    pub const MOBILITY: i32 = 10;
     /// An enemy piece whose last free side can be filled next move.
     pub const THREAT: i32 = 24;
     /// The same, when the side that threatens is to move (it can take now).
@@ -24,7 +24,7 @@ mod weight {
     pub const PRESSURE_2: i32 = 3;
     pub const PRESSURE_3: i32 = 8;
     /// A piece that cannot be removed (edge pieces under the interior rule).
-    pub const IMMUNE: i32 = 6;
+    pub const IMMUNE: i32 = 1;
     /// A corner piece under the edges rule (two enemies remove it).
     pub const CORNER_DANGER: i32 = 10;
     /// Plies before the limit from which the long-term terms count fully.

@@ -5,6 +5,7 @@ pub mod board;
 pub mod eval;
 mod game;
 pub mod moves;
+pub mod player;
 pub mod position;
 pub mod rules;
 pub mod text;
