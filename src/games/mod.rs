@@ -2,6 +2,7 @@
 //! [`crate::game::Game`] and adding one entry here.
 
 pub mod advance;
+pub mod chess14;
 pub mod sixes;
 
 use crate::engine::driver::{MakeDriver, driver};
@@ -49,6 +50,10 @@ static GAMES: &[GameEntry] = &[
     GameEntry::of::<sixes::Sixes>(
         "sixes",
         "6x6 move-and-jump game with surround removal and a turn limit",
+    ),
+    GameEntry::of::<chess14::Chess14>(
+        "chess14",
+        "14x14 chess with fairy pieces (boards 6x6 to 16x16), castling, promotion, clocks",
     ),
 ];
 

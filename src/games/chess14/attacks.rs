@@ -1,0 +1,124 @@
+//! Which squares a side attacks, check, and pins: everything legality is decided by.
+
+use super::board::{BLACK, CELLS, EMPTY, OFF, Position};
+use super::pieces::{CAMEL, DIAG, F_CAMEL, F_DIAG, F_KING, F_KNIGHT, F_ORTHO, F_PAWN, QUEEN_DIRS};
+use super::pieces::{KINDS, KNIGHT, ORTHO};
+use crate::game::Side;
+
+/// `ATTACKERS[side][cell]`: the attack classes (`F_*`) of the cell's piece if it belongs to
+/// `side`, else 0. One lookup answers "does an enemy of this kind stand here?".
+static ATTACKERS: [[u8; 128]; 2] = {
+    let mut t = [[0u8; 128]; 2];
+    let mut c = 0;
+    while c < 128 {
+        let code = c & 0x0F;
+        if c & OFF as usize == 0 && code >= 1 && code <= KINDS.len() {
+            let side = if c & BLACK as usize != 0 { 1 } else { 0 };
+            t[side][c] = KINDS[code - 1].attack_flags();
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Whether `by` attacks `sq` on the given cells, whose pawns step `by_forward` per move.
+/// Works on a bare cell array so a move can be tried on a scratch copy.
+#[inline]
+pub fn attacked_on(cells: &[u8; CELLS], sq: usize, by: Side, by_forward: isize) -> bool {
+    let att = &ATTACKERS[by.index()];
+    let at = |d: isize| cells[sq.wrapping_add_signed(d)] as usize;
+    let behind = -by_forward;
+    if (att[at(behind - 1)] | att[at(behind + 1)]) & F_PAWN != 0 {
+        return true;
+    }
+    for d in KNIGHT {
+        if att[at(d)] & F_KNIGHT != 0 {
+            return true;
+        }
+    }
+    for d in QUEEN_DIRS {
+        if att[at(d)] & F_KING != 0 {
+            return true;
+        }
+    }
+    for d in CAMEL {
+        if att[at(d)] & F_CAMEL != 0 {
+            return true;
+        }
+    }
+    for (dirs, flag) in [(&ORTHO, F_ORTHO), (&DIAG, F_DIAG)] {
+        for &d in dirs {
+            let mut s = sq.wrapping_add_signed(d);
+            while cells[s] == EMPTY {
+                s = s.wrapping_add_signed(d);
+            }
+            if att[cells[s] as usize] & flag != 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A set of mailbox squares.
+#[derive(Clone, Copy, Default)]
+pub struct SquareSet([u64; CELLS.div_ceil(64)]);
+
+impl SquareSet {
+    #[inline]
+    pub fn insert(&mut self, sq: usize) {
+        self.0[sq / 64] |= 1 << (sq % 64);
+    }
+
+    #[inline]
+    pub fn contains(&self, sq: usize) -> bool {
+        self.0[sq / 64] & (1 << (sq % 64)) != 0
+    }
+}
+
+impl Position {
+    /// Whether `by` attacks `sq` in this position.
+    #[inline]
+    pub fn attacked(&self, sq: usize, by: Side) -> bool {
+        attacked_on(&self.cells, sq, by, self.forward(by))
+    }
+
+    /// Whether any king of `side` is attacked (a side without kings is never in check).
+    pub fn king_attacked(&self, side: Side) -> bool {
+        self.kings(side)
+            .iter()
+            .any(|&k| self.attacked(k as usize, side.other()))
+    }
+
+    /// Pieces of `side` that stand alone between one of its kings and an enemy slider along
+    /// that slider's line: moving them may expose the king, so their moves get the full test.
+    /// (A king can be such a piece when it shields another king of its side.)
+    pub fn pinned(&self, side: Side) -> SquareSet {
+        let mut set = SquareSet::default();
+        let enemy = &ATTACKERS[side.other().index()];
+        let own = side == Side::P2;
+        for &k in self.kings(side) {
+            for (dirs, flag) in [(&ORTHO, F_ORTHO), (&DIAG, F_DIAG)] {
+                for &d in dirs {
+                    let mut s = (k as usize).wrapping_add_signed(d);
+                    while self.cells[s] == EMPTY {
+                        s = s.wrapping_add_signed(d);
+                    }
+                    let c = self.cells[s];
+                    if c & OFF != 0 || ((c & BLACK != 0) != own) {
+                        continue;
+                    }
+                    let blocker = s;
+                    s = s.wrapping_add_signed(d);
+                    while self.cells[s] == EMPTY {
+                        s = s.wrapping_add_signed(d);
+                    }
+                    if enemy[self.cells[s] as usize] & flag != 0 {
+                        set.insert(blocker);
+                    }
+                }
+            }
+        }
+        set
+    }
+}
