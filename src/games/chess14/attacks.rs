@@ -1,9 +1,20 @@
 //! Which squares a side attacks, check, and pins: everything legality is decided by.
 
+use super::board::kind_of;
 use super::board::{BLACK, CELLS, EMPTY, OFF, Position};
+use super::pieces::Kind;
 use super::pieces::{CAMEL, DIAG, F_CAMEL, F_DIAG, F_KING, F_KNIGHT, F_ORTHO, F_PAWN, QUEEN_DIRS};
 use super::pieces::{KINDS, KNIGHT, ORTHO};
 use crate::game::Side;
+
+/// A piece's worth when deciding whether a trade is good: its value, a king above all.
+pub fn trade_value(kind: Kind) -> i32 {
+    if kind == Kind::King {
+        i32::MAX
+    } else {
+        kind.value()
+    }
+}
 
 /// `ATTACKERS[side][cell]`: the attack classes (`F_*`) of the cell's piece if it belongs to
 /// `side`, else 0. One lookup answers "does an enemy of this kind stand here?".
@@ -21,43 +32,52 @@ static ATTACKERS: [[u8; 128]; 2] = {
     t
 };
 
-/// Whether `by` attacks `sq` on the given cells, whose pawns step `by_forward` per move.
+/// Calls `found` with the square of each piece of `by` that attacks `sq` on the given cells
+/// (whose pawns step `by_forward` per move) until it returns `true`; returns whether it did.
 /// Works on a bare cell array so a move can be tried on a scratch copy.
 #[inline]
-pub fn attacked_on(cells: &[u8; CELLS], sq: usize, by: Side, by_forward: isize) -> bool {
+pub fn find_attacker(
+    cells: &[u8; CELLS],
+    sq: usize,
+    by: Side,
+    by_forward: isize,
+    mut found: impl FnMut(usize) -> bool,
+) -> bool {
     let att = &ATTACKERS[by.index()];
-    let at = |d: isize| cells[sq.wrapping_add_signed(d)] as usize;
-    let behind = -by_forward;
-    if (att[at(behind - 1)] | att[at(behind + 1)]) & F_PAWN != 0 {
+    let mut check = |s: usize, flag: u8| att[cells[s] as usize] & flag != 0 && found(s);
+    let behind = sq.wrapping_add_signed(-by_forward);
+    if check(behind - 1, F_PAWN) || check(behind + 1, F_PAWN) {
         return true;
     }
-    for d in KNIGHT {
-        if att[at(d)] & F_KNIGHT != 0 {
-            return true;
+    for (dirs, flag) in [
+        (&KNIGHT, F_KNIGHT),
+        (&QUEEN_DIRS, F_KING),
+        (&CAMEL, F_CAMEL),
+    ] {
+        for &d in dirs {
+            if check(sq.wrapping_add_signed(d), flag) {
+                return true;
+            }
         }
     }
-    for d in QUEEN_DIRS {
-        if att[at(d)] & F_KING != 0 {
-            return true;
-        }
-    }
-    for d in CAMEL {
-        if att[at(d)] & F_CAMEL != 0 {
-            return true;
-        }
-    }
-    for (dirs, flag) in [(&ORTHO, F_ORTHO), (&DIAG, F_DIAG)] {
+    for (dirs, flag) in [(&ORTHO[..], F_ORTHO), (&DIAG[..], F_DIAG)] {
         for &d in dirs {
             let mut s = sq.wrapping_add_signed(d);
             while cells[s] == EMPTY {
                 s = s.wrapping_add_signed(d);
             }
-            if att[cells[s] as usize] & flag != 0 {
+            if check(s, flag) {
                 return true;
             }
         }
     }
     false
+}
+
+/// Whether `by` attacks `sq` on the given cells.
+#[inline]
+pub fn attacked_on(cells: &[u8; CELLS], sq: usize, by: Side, by_forward: isize) -> bool {
+    find_attacker(cells, sq, by, by_forward, |_| true)
 }
 
 /// A set of mailbox squares.
@@ -81,6 +101,20 @@ impl Position {
     #[inline]
     pub fn attacked(&self, sq: usize, by: Side) -> bool {
         attacked_on(&self.cells, sq, by, self.forward(by))
+    }
+
+    /// The least valuable piece of `by` attacking `sq` (a king counts as the most valuable) and
+    /// its square; among equals, the first in a fixed order (pawns, leapers, then lines).
+    pub fn least_attacker(&self, sq: usize, by: Side) -> Option<(Kind, usize)> {
+        let mut least: Option<(Kind, usize)> = None;
+        find_attacker(&self.cells, sq, by, self.forward(by), |s| {
+            let k = kind_of(self.cells[s]);
+            if least.is_none_or(|(l, _)| trade_value(k) < trade_value(l)) {
+                least = Some((k, s));
+            }
+            false
+        });
+        least
     }
 
     /// Whether any king of `side` is attacked (a side without kings is never in check).

@@ -11,6 +11,7 @@
 //! The mailbox is always 22x22 (a 16x16 board plus 3 padding cells on each side, enough for the
 //! camel's (3,1) leap), so smaller boards just leave more cells OFF.
 
+use super::config::Clocks;
 use super::moves::{Move, MoveKind};
 use super::pieces::Kind;
 use crate::game::Side;
@@ -124,6 +125,8 @@ pub struct Position {
     nkings: [u8; 2],
     kings: [[u16; MAX_KINGS]; 2],
     hash: u64,
+    /// The clocks a config file set (reported to the GUI; no part of the hash).
+    clocks: Clocks,
 }
 
 impl Position {
@@ -152,6 +155,7 @@ impl Position {
             nkings: [0; 2],
             kings: [[0; MAX_KINGS]; 2],
             hash: 0,
+            clocks: Clocks::default(),
         })
     }
 
@@ -205,6 +209,14 @@ impl Position {
 
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    pub fn clocks(&self) -> Clocks {
+        self.clocks
+    }
+
+    pub fn set_clocks(&mut self, clocks: Clocks) {
+        self.clocks = clocks;
     }
 
     #[inline]
@@ -273,6 +285,12 @@ impl Position {
             h ^= Z_BLACK_UP;
         }
         h ^ splitmix((self.width as u64) << 8 | self.height as u64)
+    }
+
+    /// Passes the turn (null-move pruning, and "what would the other side attack now").
+    pub fn pass(&mut self) {
+        self.stm = self.stm.other();
+        self.hash ^= Z_BLACK_TO_MOVE;
     }
 
     /// Plays a legal move (copy-make: the caller keeps the old position if it needs it).

@@ -4,6 +4,11 @@
 
 mod attacks;
 mod board;
+mod commands;
+mod config;
+mod eval;
+mod json;
+mod levels;
 mod moves;
 mod pieces;
 mod text;
@@ -11,9 +16,12 @@ mod text;
 #[cfg(test)]
 mod perft_tests;
 
-use crate::game::{Game, Options, Outcome, Side};
+use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
 pub use board::Position;
+use levels::{LEVEL_OPTION, LEVELS, Rng};
 pub use moves::Move;
+use moves::MoveKind;
+use std::path::Path;
 
 /// The game as the engine sees it: a position.
 pub type Chess14 = Position;
@@ -21,12 +29,44 @@ pub type Chess14 = Position;
 impl Game for Position {
     type Move = Move;
 
+    fn options() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            name: LEVEL_OPTION,
+            kind: OptionKind::Combo {
+                default: LEVELS[0],
+                values: LEVELS,
+            },
+        }]
+    }
+
     fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
         text::parse_layout(text::DEFAULT_LAYOUT, Side::P1)
     }
 
     fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
         text::parse_fen(text)
+    }
+
+    /// `position layout <path>`: a layout file, White moving up. `position config <path>`: the
+    /// source's config.json (its layout, clocks and player colour; the player's side moves up).
+    fn load(_variant: &str, kind: &str, arg: &str, _opts: &Options) -> Result<Self, String> {
+        match kind {
+            "layout" => {
+                let text = std::fs::read_to_string(arg)
+                    .map_err(|e| format!("cannot read layout file '{arg}': {e}"))?;
+                text::parse_layout(&text, Side::P1)
+            }
+            "config" => {
+                let config = config::load(Path::new(arg))?;
+                let layout = config.layout.as_deref().unwrap_or(text::DEFAULT_LAYOUT);
+                let mut pos = text::parse_layout(layout, config.clocks.player_side)?;
+                pos.set_clocks(config.clocks);
+                Ok(pos)
+            }
+            _ => Err(format!(
+                "chess14 has no position source '{kind}' (layout or config)"
+            )),
+        }
     }
 
     fn to_fen(&self) -> String {
@@ -63,11 +103,42 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        0
+        eval::evaluate(self)
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
-        self.is_capture(mv) || mv.kind() == moves::MoveKind::Promotion
+        self.is_capture(mv) || mv.kind() == MoveKind::Promotion
+    }
+
+    /// Most valuable victim first, cheapest attacker among equals; promotions near the top.
+    fn order_hint(&self, mv: Move) -> i32 {
+        let victim = self.cell(mv.to());
+        let mut hint = 0;
+        if board::is_piece(victim) {
+            let attacker = board::kind_of(self.cell(mv.from()));
+            hint += 16 * board::kind_of(victim).value() - attacker.value() / 16;
+        }
+        if mv.kind() == MoveKind::Promotion {
+            hint += 16 * pieces::Kind::Queen.value();
+        }
+        hint
+    }
+
+    /// Passing is allowed when not in check and the mover has more than pawns and kings, where
+    /// zugzwang is rare.
+    fn play_null(&mut self) -> bool {
+        let us = Position::side_to_move(self);
+        let has_pieces = self.squares().any(|sq| {
+            let c = self.cell(sq);
+            board::is_piece(c)
+                && board::side_of(c) == us
+                && !matches!(board::kind_of(c), pieces::Kind::Pawn | pieces::Kind::King)
+        });
+        if !has_pieces || self.king_attacked(us) {
+            return false;
+        }
+        self.pass();
+        true
     }
 
     fn in_check(&self) -> bool {
@@ -98,5 +169,23 @@ impl Game for Position {
 
     fn side_name(&self, side: Side) -> String {
         text::side_word(side).to_string()
+    }
+
+    fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
+        let mut rng = Rng::new(seed ^ self.hash());
+        match levels::level(opts) {
+            "guidelines" => levels::guideline_move(self, &mut rng).map(Scripted::Play),
+            "random" => levels::random_move(self, &mut rng).map(Scripted::Play),
+            _ => None,
+        }
+    }
+
+    fn command(
+        &self,
+        name: &str,
+        args: &[&str],
+        _history: &[Move],
+    ) -> Option<Result<Vec<String>, String>> {
+        commands::run(self, name, args)
     }
 }

@@ -1,7 +1,7 @@
 //! Text forms: squares, moves, the position text (`fen`), layout files and the board view.
 
 use super::board::{
-    BLACK, MAX_SIDE, Position, UNMOVED, file_of, index, is_piece, kind_of, piece, rank_of, side_of,
+    MAX_SIDE, Position, UNMOVED, file_of, index, is_piece, kind_of, piece, rank_of, side_of,
 };
 use super::pieces::Kind;
 use crate::game::Side;
@@ -292,9 +292,4 @@ pub fn view(pos: &Position) -> Vec<String> {
 /// The colour of a cell's piece as a word.
 pub fn side_word(side: Side) -> &'static str {
     if side == Side::P1 { "white" } else { "black" }
-}
-
-/// Whether the cell is Black's (for tests and commands that show pieces).
-pub fn is_black(c: u8) -> bool {
-    c & BLACK != 0
 }

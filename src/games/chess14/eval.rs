@@ -1,0 +1,144 @@
+//! Static evaluation: material (the rules page's values), piece-square terms scaled to the
+//! board's size, mobility and king safety. All weights are named here.
+
+use super::board::{EMPTY, Position, file_of, is_piece, kind_of, rank_of, side_of};
+use super::pieces::{Kind, QUEEN_DIRS};
+use crate::game::Side;
+
+/// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
+const LEAPER_CENTRE: i32 = 30;
+/// The same for the other pieces, which reach far from anywhere.
+const SLIDER_CENTRE: i32 = 10;
+/// Kings want the back while the board is full: penalty at the centre.
+const KING_CENTRE: i32 = 30;
+/// Per step a pawn has advanced towards its promotion zone.
+const PAWN_STEP: i32 = 12;
+/// Per reachable square (empty or enemy), for leapers and sliders.
+const LEAPER_MOBILITY: i32 = 4;
+const SLIDER_MOBILITY: i32 = 2;
+/// Per square next to a king that the enemy attacks.
+const KING_ZONE_ATTACK: i32 = 14;
+/// Per own piece on a square next to a king (a shelter).
+const KING_SHELTER: i32 = 6;
+/// Being on move is worth a little.
+const TEMPO: i32 = 10;
+
+/// Centrality of a square in 0..=64: 64 in the centre, 0 in a corner, whatever the board size.
+fn centrality(pos: &Position, sq: usize) -> i32 {
+    let (w, h) = (pos.width() as i32, pos.height() as i32);
+    let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
+    let dx = (2 * f - (w - 1)).abs() * 32 / (w - 1);
+    let dy = (2 * r - (h - 1)).abs() * 32 / (h - 1);
+    64 - dx - dy
+}
+
+/// Squares the piece on `sq` can reach (empty or enemy-held), pawns not counted.
+fn mobility(pos: &Position, sq: usize, kind: Kind, side: Side) -> i32 {
+    let reachable = |c: u8| c == EMPTY || (is_piece(c) && side_of(c) != side);
+    let mut leaps = 0;
+    for &d in kind.leaps() {
+        leaps += reachable(pos.cell(sq.wrapping_add_signed(d))) as i32;
+    }
+    let mut slides = 0;
+    for &d in kind.slides() {
+        let mut to = sq.wrapping_add_signed(d);
+        while pos.cell(to) == EMPTY {
+            slides += 1;
+            to = to.wrapping_add_signed(d);
+        }
+        slides += reachable(pos.cell(to)) as i32;
+    }
+    leaps * LEAPER_MOBILITY + slides * SLIDER_MOBILITY
+}
+
+/// King safety of one king: attacked neighbours cost, own neighbours shelter.
+fn king_safety(pos: &Position, king: usize, side: Side) -> i32 {
+    let mut score = 0;
+    for &d in &QUEEN_DIRS {
+        let s = king.wrapping_add_signed(d);
+        let c = pos.cell(s);
+        if is_piece(c) && side_of(c) == side {
+            score += KING_SHELTER;
+        } else if (c == EMPTY || is_piece(c)) && pos.attacked(s, side.other()) {
+            score -= KING_ZONE_ATTACK;
+        }
+    }
+    score
+}
+
+/// The evaluation from the side to move's point of view, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut score = [0i32; 2];
+    let h = pos.height();
+    let first_past = h.div_ceil(2);
+    for sq in pos.squares() {
+        let c = pos.cell(sq);
+        if !is_piece(c) {
+            continue;
+        }
+        let (kind, side) = (kind_of(c), side_of(c));
+        let centre = centrality(pos, sq);
+        let s = &mut score[side.index()];
+        *s += kind.value();
+        match kind {
+            Kind::Pawn => {
+                let advanced = if side == pos.up() {
+                    rank_of(sq)
+                } else {
+                    h - 1 - rank_of(sq)
+                };
+                *s += PAWN_STEP * advanced.min(first_past) as i32;
+            }
+            Kind::King => *s -= KING_CENTRE * centre / 64,
+            Kind::Knight | Kind::Camel | Kind::General => {
+                *s += LEAPER_CENTRE * centre / 64 + mobility(pos, sq, kind, side)
+            }
+            _ => *s += SLIDER_CENTRE * centre / 64 + mobility(pos, sq, kind, side),
+        }
+    }
+    for side in [Side::P1, Side::P2] {
+        for &k in pos.kings(side) {
+            score[side.index()] += king_safety(pos, k as usize, side);
+        }
+    }
+    let us = pos.side_to_move();
+    score[us.index()] - score[us.other().index()] + TEMPO
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::{DEFAULT_LAYOUT, parse_fen, parse_layout};
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced() {
+        let pos = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
+        assert_eq!(evaluate(&pos), TEMPO);
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_alike() {
+        let a = parse_fen("6K7/14/4R9/14/14/14/14/8P5/14/14/2n3p7/14/14/6k7 w").unwrap();
+        // Colours swapped and ranks flipped, Black to move: the same game seen from Black.
+        let swapped = parse_fen("6K7/14/14/2N3P7/14/14/8p5/14/14/14/14/4r9/14/6k7 b").unwrap();
+        // Ranks flipped, Black moving up: the same game with the board turned.
+        let turned = parse_fen("6k7/14/14/2n3p7/14/14/8P5/14/14/14/14/4R9/14/6K7 w up=b").unwrap();
+        assert_eq!(evaluate(&a), evaluate(&swapped));
+        assert_eq!(evaluate(&a), evaluate(&turned));
+    }
+
+    #[test]
+    fn material_counts() {
+        let up_a_queen = parse_fen("7K6/14/14/14/14/14/14/14/14/14/14/14/14/q6k6 w").unwrap();
+        assert!(evaluate(&up_a_queen) > 800);
+        let down_a_rook = parse_fen("7K5R/14/14/14/14/14/14/14/14/14/14/14/14/7k6 w").unwrap();
+        assert!(evaluate(&down_a_rook) < -400);
+    }
+
+    #[test]
+    fn pawns_gain_as_they_advance() {
+        let back = parse_fen("7K6/14/14/14/14/14/14/14/14/14/14/14/3p10/7k6 w").unwrap();
+        let ahead = parse_fen("7K6/14/14/14/14/14/14/14/3p10/14/14/14/14/7k6 w").unwrap();
+        assert!(evaluate(&ahead) > evaluate(&back));
+    }
+}

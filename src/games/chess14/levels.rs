@@ -1,0 +1,172 @@
+//! Practice levels that are rules, not searches: a random mover, and a player that follows the
+//! source's guidelines for the computer (mate if it can, win material, save threatened pieces,
+//! attack the king, otherwise a random move, preferring safe squares).
+
+use super::attacks::trade_value;
+use super::board::{Position, kind_of};
+use super::moves::Move;
+use super::pieces::QUEEN_DIRS;
+use crate::game::Options;
+
+/// The `Level` option: `full` searches; the others are the rule-following players here.
+pub const LEVEL_OPTION: &str = "Level";
+pub const LEVELS: &[&str] = &["full", "guidelines", "random"];
+
+/// A small deterministic generator (xorshift64*), so a seeded game replays exactly.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+
+    /// A uniformly chosen element, if any.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        (!items.is_empty()).then(|| items[self.below(items.len())])
+    }
+}
+
+/// The level chosen by the options.
+pub fn level(opts: &Options) -> &str {
+    opts.text(LEVEL_OPTION, LEVELS[0])
+}
+
+/// Whether the piece that lands on `m.to()` stands safely there: no enemy piece worth less
+/// attacks it, and if any enemy attacks it, one of ours defends it.
+fn lands_safely(pos: &Position, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play(m);
+    let us = pos.side_to_move();
+    let mover = kind_of(after.cell(m.to()));
+    match after.least_attacker(m.to(), us.other()) {
+        None => true,
+        Some((a, _)) => trade_value(a) >= trade_value(mover) && after.attacked(m.to(), us),
+    }
+}
+
+/// Whether the piece on `sq` (ours) is threatened: attacked by a cheaper enemy piece, or
+/// attacked and undefended.
+fn threatened(pos: &Position, sq: usize) -> bool {
+    let us = pos.side_to_move();
+    let ours = kind_of(pos.cell(sq));
+    match pos.least_attacker(sq, us.other()) {
+        None => false,
+        Some((a, _)) => trade_value(a) < trade_value(ours) || !pos.attacked(sq, us),
+    }
+}
+
+/// How many squares next to an enemy king `by` attacks, plus the kings themselves.
+fn king_pressure(pos: &Position) -> usize {
+    let them = pos.side_to_move();
+    let by = them.other();
+    pos.kings(them)
+        .iter()
+        .flat_map(|&k| {
+            QUEEN_DIRS
+                .iter()
+                .map(move |&d| (k as usize).wrapping_add_signed(d))
+        })
+        .chain(pos.kings(them).iter().map(|&k| k as usize))
+        .filter(|&s| pos.cell(s) & super::board::OFF == 0 && pos.attacked(s, by))
+        .count()
+}
+
+/// The source's guidelines, in their order of priority. `None` when there is no legal move.
+pub fn guideline_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut replies = Vec::new();
+    let after = |m: Move| {
+        let mut p = pos.clone();
+        p.play(m);
+        p
+    };
+    // Mate at once.
+    let mates: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let p = after(m);
+            replies.clear();
+            p.legal_moves(&mut replies);
+            replies.is_empty() && p.king_attacked(p.side_to_move())
+        })
+        .collect();
+    if let Some(m) = rng.pick(&mates) {
+        return Some(m);
+    }
+    // Take a piece worth more than the taker, the biggest gain first.
+    let gain = |m: Move| {
+        pos.is_capture(m).then(|| {
+            trade_value(kind_of(pos.cell(m.to()))) - trade_value(kind_of(pos.cell(m.from())))
+        })
+    };
+    let best_gain = moves
+        .iter()
+        .filter_map(|&m| gain(m))
+        .filter(|&g| g > 0)
+        .max();
+    if let Some(best) = best_gain {
+        let best_captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| gain(m) == Some(best))
+            .collect();
+        return rng.pick(&best_captures);
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| lands_safely(pos, m))
+        .collect();
+    // Save the most valuable threatened piece by moving it to a safe square.
+    let mut rescues: Vec<Move> = safe
+        .iter()
+        .copied()
+        .filter(|m| threatened(pos, m.from()))
+        .collect();
+    if let Some(top) = rescues
+        .iter()
+        .map(|m| trade_value(kind_of(pos.cell(m.from()))))
+        .max()
+    {
+        rescues.retain(|m| trade_value(kind_of(pos.cell(m.from()))) == top);
+        return rng.pick(&rescues);
+    }
+    // Check, or attack more of the squares around the enemy king, from a safe square.
+    let checks: Vec<Move> = safe
+        .iter()
+        .copied()
+        .filter(|&m| after(m).king_attacked(pos.side_to_move().other()))
+        .collect();
+    if let Some(m) = rng.pick(&checks) {
+        return Some(m);
+    }
+    let before = {
+        let mut p = pos.clone();
+        p.pass();
+        king_pressure(&p)
+    };
+    let pressing: Vec<Move> = safe
+        .iter()
+        .copied()
+        .filter(|&m| king_pressure(&after(m)) > before)
+        .collect();
+    rng.pick(&pressing)
+        .or_else(|| rng.pick(&safe))
+        .or_else(|| rng.pick(&moves))
+}
+
+/// Any legal move, uniformly.
+pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    rng.pick(&moves)
+}
