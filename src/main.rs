@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         Some("bench") => tabula::frontends::bench::run(&args[1..]),
         Some("advance") if args.len() > 1 => tabula::frontends::advance_cli::run(&args[1..]),
         Some("play") => tabula::frontends::play::run(&args[1..]),
+        Some("match") => tabula::frontends::referee::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{}", USAGE);
             0
@@ -37,5 +38,7 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
        tabula play sixes [--depth N | --time MS] [--capture interior|edges]
                          [--limit-counts per-player|single]
                               the 6x6 terminal game against the computer
+       tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
+                              engine-vs-engine games over pipes (tabula match --help)
        tabula help            this text
 ";

@@ -61,6 +61,13 @@ pub trait Driver: Send {
     fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String>;
     fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult;
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>>;
+
+    /// The score of a fixed-depth search of the current position, in the side to move's view,
+    /// or `None` when the game is over. A referee uses it to turn down random openings that
+    /// are already decided; a driver that cannot search has no opinion.
+    fn score(&self, _depth: u32, _ctx: SearchContext) -> Option<i32> {
+        None
+    }
 }
 
 pub struct GameDriver<G: Game> {
@@ -117,6 +124,27 @@ impl<G: Game> GameDriver<G> {
         } else {
             Err(format!("illegal move {text}"))
         }
+    }
+
+    /// A silent search to `depth`.
+    fn fixed_depth(&self, depth: u32, ctx: &SearchContext) -> search::Answer<G::Move> {
+        let request = Request {
+            limits: Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+            threads: ctx.threads,
+            root_moves: None,
+            overhead_ms: 0,
+        };
+        search::search(
+            &self.pos,
+            &request,
+            &ctx.table,
+            &ctx.pool,
+            &ctx.stop,
+            &mut |_| {},
+        )
     }
 
     fn limits(&self, go: &Go) -> Limits {
@@ -314,25 +342,9 @@ impl<G: Game> Driver for GameDriver<G> {
     }
 
     fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult {
-        let request = Request {
-            limits: Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            threads: ctx.threads,
-            root_moves: None,
-            overhead_ms: 0,
-        };
         ctx.table.clear();
         let start = Instant::now();
-        let answer = search::search(
-            &self.pos,
-            &request,
-            &ctx.table,
-            &ctx.pool,
-            &ctx.stop,
-            &mut |_| {},
-        );
+        let answer = self.fixed_depth(depth, &ctx);
         BenchResult {
             depth: answer.depth,
             nodes: answer.nodes,
@@ -343,6 +355,14 @@ impl<G: Game> Driver for GameDriver<G> {
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>> {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         self.pos.command(name, &args, &self.moves)
+    }
+
+    fn score(&self, depth: u32, ctx: SearchContext) -> Option<i32> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        ctx.table.clear();
+        Some(self.fixed_depth(depth, &ctx).score)
     }
 }
 

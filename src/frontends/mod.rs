@@ -4,3 +4,4 @@ pub mod advance_cli;
 pub mod advance_match;
 pub mod bench;
 pub mod play;
+pub mod referee;

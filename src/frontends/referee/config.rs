@@ -1,0 +1,462 @@
+//! The command line of `tabula match`, read into a [`Config`].
+
+use super::stats::Sprt;
+use crate::games::{self, GameEntry};
+use std::path::PathBuf;
+
+/// One side of the match: a command line and the options set after the handshake.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub command: Vec<String>,
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// The command and its options as the user gave them, for reports.
+    pub fn label(&self) -> String {
+        let mut words = self.command.clone();
+        words.extend(self.options.iter().map(|(n, v)| format!("{n}={v}")));
+        words.join(" ")
+    }
+}
+
+/// A clock: base time and increment per move, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub base_ms: u64,
+    pub inc_ms: u64,
+}
+
+/// The limits every `go` carries. At least one is set; a clock excludes a fixed move time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeControl {
+    pub clock: Option<Clock>,
+    pub movetime: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+impl TimeControl {
+    /// How reports name it, e.g. `tc 10+0.1 depth 8`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = self.clock {
+            parts.push(format!(
+                "tc {}+{}",
+                c.base_ms as f64 / 1000.0,
+                c.inc_ms as f64 / 1000.0
+            ));
+        }
+        if let Some(ms) = self.movetime {
+            parts.push(format!("movetime {ms}"));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        parts.join(" ")
+    }
+}
+
+/// Where the games start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningSource {
+    /// Every pair from the start position.
+    StartPos,
+    /// One opening per line of a file, used in order and from the top again when they run out.
+    File(PathBuf),
+    /// `plies` random legal moves, kept only if a search to `depth` (0: none) finds no forced
+    /// result and, with `balance`, a score within ±`balance` for the side to move.
+    Random {
+        plies: u32,
+        depth: u32,
+        balance: Option<i32>,
+    },
+}
+
+pub struct Config {
+    pub engines: [EngineSpec; 2],
+    pub game: &'static GameEntry,
+    /// Options of the game (e.g. a board size), for both engines and the referee's own rules.
+    pub game_options: Vec<(String, String)>,
+    pub openings: OpeningSource,
+    /// Game pairs to play: each opening twice, colours swapped.
+    pub pairs: usize,
+    pub tc: TimeControl,
+    /// After this many plies (opening included) a game is called a draw.
+    pub adjudicate_plies: Option<u32>,
+    pub concurrency: usize,
+    pub sprt: Option<Sprt>,
+    pub save: Option<PathBuf>,
+    /// Speak UGI (`ugi`, `uginewgame`, `p1time`...) instead of UCI.
+    pub ugi: bool,
+    pub seed: u64,
+    /// How long an engine may be silent past its limit (or at setup) before it counts as hung.
+    pub timeout_ms: u64,
+    /// How far past its clock an engine may answer before it loses on time.
+    pub margin_ms: u64,
+}
+
+pub const USAGE: &str = "\
+usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine CMD [...]
+         (--tc SECS[+INC] | --movetime MS | --depth N) [--games N] [--concurrency N]
+         [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
+         [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
+         [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
+       name=value words after an --engine are options of that engine (like --engine-options)";
+
+/// Splits a command line into words the way a shell would for plain commands: blanks separate
+/// words, '...' keeps everything literally, \"...\" and a backslash escape the next character.
+pub fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err(format!("unclosed ' in '{text}'")),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => w.push(chars.next().ok_or("a \\ ends the command")?),
+                        Some(c) => w.push(c),
+                        None => return Err(format!("unclosed \" in '{text}'")),
+                    }
+                }
+            }
+            '\\' => word
+                .get_or_insert_with(String::new)
+                .push(chars.next().ok_or("a \\ ends the command")?),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
+}
+
+/// `name=value` pairs separated by commas.
+fn option_list(text: &str) -> Result<Vec<(String, String)>, String> {
+    text.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(option_pair)
+        .collect()
+}
+
+fn option_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("an option must be name=value, not '{text}'")),
+    }
+}
+
+/// Seconds with an optional fraction, into milliseconds.
+fn seconds(text: &str) -> Option<u64> {
+    let s: f64 = text.parse().ok()?;
+    (s.is_finite() && (0.0..1e9).contains(&s)).then(|| (s * 1000.0).round() as u64)
+}
+
+/// `BASE[+INC]` in seconds.
+fn clock(text: &str) -> Result<Clock, String> {
+    let bad = || format!("--tc needs seconds[+increment], e.g. 10+0.1, not '{text}'");
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let base_ms = seconds(base).filter(|&b| b > 0).ok_or_else(bad)?;
+    let inc_ms = seconds(inc).ok_or_else(bad)?;
+    Ok(Clock { base_ms, inc_ms })
+}
+
+fn number<T: std::str::FromStr + PartialOrd>(flag: &str, text: &str, min: T) -> Result<T, String> {
+    text.parse::<T>()
+        .ok()
+        .filter(|v| *v >= min)
+        .ok_or_else(|| format!("{flag} needs a whole number, not '{text}'"))
+}
+
+/// Sets one `elo0=`, `elo1=`, `alpha=` or `beta=` parameter of the SPRT.
+fn sprt_param(sprt: &mut Sprt, text: &str) -> Result<(), String> {
+    let (key, value) = option_pair(text)?;
+    let v: f64 = value
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())
+        .ok_or_else(|| format!("--sprt {key} needs a number, not '{value}'"))?;
+    match key.as_str() {
+        "elo0" => sprt.elo0 = v,
+        "elo1" => sprt.elo1 = v,
+        "alpha" => sprt.alpha = v,
+        "beta" => sprt.beta = v,
+        _ => {
+            return Err(format!(
+                "--sprt knows elo0, elo1, alpha and beta, not '{key}'"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What a bare `name=value` word belongs to: the last `--engine` or `--sprt`.
+enum Owner {
+    Nothing,
+    Engine,
+    Sprt,
+}
+
+pub fn parse(args: &[String]) -> Result<Config, String> {
+    let mut engines: Vec<EngineSpec> = Vec::new();
+    let mut game = None;
+    let mut game_options = Vec::new();
+    let mut openings_file = None;
+    let (mut random_plies, mut check_depth, mut balance) = (None, 3, None);
+    let mut games = 2;
+    let mut tc = TimeControl::default();
+    let mut adjudicate_plies = None;
+    let mut concurrency = 1;
+    let mut sprt: Option<Sprt> = None;
+    let mut save = None;
+    let mut ugi = false;
+    let mut seed = None;
+    let (mut timeout_ms, mut margin_ms) = (10_000, 0);
+    let mut owner = Owner::Nothing;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if !arg.starts_with("--") && arg.contains('=') {
+            match owner {
+                Owner::Engine => {
+                    let spec = engines.last_mut().ok_or("no --engine")?;
+                    spec.options.push(option_pair(arg)?);
+                }
+                Owner::Sprt => sprt_param(sprt.as_mut().ok_or("no --sprt")?, arg)?,
+                Owner::Nothing => {
+                    return Err(format!("'{arg}' follows neither --engine nor --sprt"));
+                }
+            }
+            continue;
+        }
+        if arg == "--ugi" {
+            ugi = true;
+            owner = Owner::Nothing;
+            continue;
+        }
+        let value = it
+            .next()
+            .ok_or_else(|| format!("{arg} needs a value"))?
+            .as_str();
+        owner = Owner::Nothing;
+        match arg.as_str() {
+            "--engine" => {
+                let command = split_words(value)?;
+                if command.is_empty() {
+                    return Err("--engine needs a command".into());
+                }
+                if engines.len() == 2 {
+                    return Err("a match has two engines, not more".into());
+                }
+                engines.push(EngineSpec {
+                    command,
+                    options: Vec::new(),
+                });
+                owner = Owner::Engine;
+            }
+            "--engine-options" => {
+                let spec = engines
+                    .last_mut()
+                    .ok_or("--engine-options must follow its --engine")?;
+                spec.options.extend(option_list(value)?);
+                owner = Owner::Engine;
+            }
+            "--game" => {
+                game = Some(games::find(value).ok_or_else(|| {
+                    format!("unknown game '{value}' (known: {})", games::ids().join(" "))
+                })?)
+            }
+            "--game-options" => game_options.extend(option_list(value)?),
+            "--openings" => openings_file = Some(PathBuf::from(value)),
+            "--random-plies" => random_plies = Some(number(arg, value, 1)?),
+            "--check-depth" => check_depth = number(arg, value, 0)?,
+            "--balance" => balance = Some(number(arg, value, 0)?),
+            "--games" => games = number(arg, value, 2)?,
+            "--tc" => tc.clock = Some(clock(value)?),
+            "--movetime" => tc.movetime = Some(number(arg, value, 1)?),
+            "--depth" => tc.depth = Some(number(arg, value, 1)?),
+            "--adjudicate-plies" => adjudicate_plies = Some(number(arg, value, 1)?),
+            "--concurrency" => concurrency = number(arg, value, 1)?,
+            "--sprt" => {
+                let mut test = Sprt {
+                    elo0: 0.0,
+                    elo1: 0.0,
+                    alpha: 0.05,
+                    beta: 0.05,
+                };
+                for word in value.split_whitespace() {
+                    sprt_param(&mut test, word)?;
+                }
+                sprt = Some(test);
+                owner = Owner::Sprt;
+            }
+            "--save" => save = Some(PathBuf::from(value)),
+            "--seed" => seed = Some(number(arg, value, 0)?),
+            "--timeout" => timeout_ms = number(arg, value, 1)?,
+            "--time-margin" => margin_ms = number(arg, value, 0)?,
+            _ => return Err(format!("unknown argument '{arg}'")),
+        }
+    }
+    let engines: [EngineSpec; 2] = engines
+        .try_into()
+        .map_err(|_| "a match needs two --engine command lines")?;
+    if games % 2 != 0 {
+        return Err(format!(
+            "--games must be even (each opening is played twice), not {games}"
+        ));
+    }
+    if tc == TimeControl::default() {
+        return Err("give a time control: --tc, --movetime or --depth".into());
+    }
+    if tc.clock.is_some() && tc.movetime.is_some() {
+        return Err("--tc and --movetime exclude each other".into());
+    }
+    if let Some(s) = &sprt {
+        let probability = 0.0..0.5;
+        if s.elo0 >= s.elo1 || !probability.contains(&s.alpha) || !probability.contains(&s.beta) {
+            return Err(
+                "--sprt needs elo0 < elo1 and alpha, beta between 0 and 0.5, e.g. elo0=0 elo1=10"
+                    .into(),
+            );
+        }
+    }
+    let openings = match (openings_file, random_plies) {
+        (Some(_), Some(_)) => return Err("--openings and --random-plies exclude each other".into()),
+        (Some(path), None) => OpeningSource::File(path),
+        (None, Some(plies)) => OpeningSource::Random {
+            plies,
+            depth: check_depth,
+            balance,
+        },
+        (None, None) => OpeningSource::StartPos,
+    };
+    let game = game.ok_or("--game is missing")?;
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
+    });
+    Ok(Config {
+        engines,
+        game,
+        game_options,
+        openings,
+        pairs: games / 2,
+        tc,
+        adjudicate_plies,
+        concurrency,
+        sprt,
+        save,
+        ugi,
+        seed,
+        timeout_ms,
+        margin_ms,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_like_a_shell() {
+        let w = |s: &str| split_words(s).unwrap();
+        assert_eq!(w("  a  b\tc "), ["a", "b", "c"]);
+        assert_eq!(
+            w("x 'a b' \"c \\\"d\\\"\" e\\ f"),
+            ["x", "a b", "c \"d\"", "e f"]
+        );
+        assert_eq!(w("''"), [""]);
+        assert!(w("").is_empty());
+        assert!(split_words("'open").is_err());
+        assert!(split_words("\"open").is_err());
+        assert!(split_words("end\\").is_err());
+    }
+
+    #[test]
+    fn clocks_and_options() {
+        assert_eq!(
+            clock("10+0.1"),
+            Ok(Clock {
+                base_ms: 10_000,
+                inc_ms: 100
+            })
+        );
+        assert_eq!(
+            clock("0.5"),
+            Ok(Clock {
+                base_ms: 500,
+                inc_ms: 0
+            })
+        );
+        for bad in ["", "0", "x+1", "10+", "-1+0", "inf", "NaN+1"] {
+            assert!(clock(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            option_list("Threads=1, Hash=16,"),
+            Ok(vec![
+                ("Threads".into(), "1".into()),
+                ("Hash".into(), "16".into())
+            ])
+        );
+        assert!(option_list("Threads").is_err());
+        assert!(option_list("=3").is_err());
+    }
+
+    /// The error a command line is refused with.
+    fn refused(line: &str) -> String {
+        let args: Vec<String> = line.split(' ').map(String::from).collect();
+        match parse(&args) {
+            Ok(_) => panic!("'{line}' was accepted"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_command_line_without_a_game_or_limit_is_refused() {
+        assert!(refused("--engine a --engine b --depth 2").contains("--game"));
+        assert!(refused("--engine a --depth 2").contains("two --engine"));
+        assert!(refused("--bogus 1").contains("unknown argument"));
+        assert!(refused("Threads=1").contains("neither"));
+        assert!(refused("--games").contains("needs a value"));
+        assert!(refused("--engine a --engine b --engine c").contains("not more"));
+        assert!(refused("--engine-options A=1").contains("follow its --engine"));
+        let two = "--engine a --engine b";
+        assert!(refused(&format!("{two} --games 3 --depth 1")).contains("even"));
+        assert!(refused(two).contains("time control"));
+        assert!(refused(&format!("{two} --tc 1 --movetime 5")).contains("exclude"));
+        let both = format!("{two} --depth 1 --openings f --random-plies 2");
+        assert!(refused(&both).contains("exclude"));
+        let sprt = format!("{two} --depth 1 --sprt elo0=5 elo1=5");
+        assert!(refused(&sprt).contains("elo0 < elo1"));
+        assert!(refused("--game nosuchgame").contains("unknown game"));
+    }
+
+    #[test]
+    fn sprt_words_and_checks() {
+        let mut s = Sprt {
+            elo0: 0.0,
+            elo1: 0.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        sprt_param(&mut s, "elo1=5.5").unwrap();
+        sprt_param(&mut s, "alpha=0.1").unwrap();
+        assert_eq!((s.elo1, s.alpha), (5.5, 0.1));
+        assert!(sprt_param(&mut s, "gamma=1").is_err());
+        assert!(sprt_param(&mut s, "elo0=x").is_err());
+    }
+}

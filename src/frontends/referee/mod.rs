@@ -1,0 +1,323 @@
+//! `tabula match`: a referee that plays engine-vs-engine games over pipes for any registered
+//! game. Every opening is played twice with colours swapped; `--concurrency` workers each own
+//! a pair of engine processes and play whole game pairs; the main thread tallies the results,
+//! writes the save file, shows progress on stderr, runs the SPRT and prints the report.
+
+mod config;
+mod openings;
+mod play;
+mod process;
+mod stats;
+
+pub use config::USAGE;
+
+use config::Config;
+use openings::Openings;
+use play::{Players, Record};
+use stats::{Pentanomial, Verdict};
+use std::collections::{BTreeMap, HashMap};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Sender};
+
+/// What a worker tells the main thread.
+enum Event {
+    Game(Record),
+    /// The match cannot go on (e.g. no random opening could be found).
+    Failed(String),
+}
+
+/// Runs a match; returns the exit status (see protocol.md).
+pub fn run(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return 0;
+    }
+    let cfg = match config::parse(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tabula match: {e}\n{USAGE}");
+            return 2;
+        }
+    };
+    let openings = match Openings::new(&cfg) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("tabula match: {e}");
+            return 2;
+        }
+    };
+    // Both engines must get through the handshake once, or the match would be all forfeits.
+    let mut names = Vec::new();
+    for i in 0..2 {
+        match Players::new(&cfg).start(i) {
+            Ok(engine) => names.push(engine.name.clone()),
+            Err(fault) => {
+                eprintln!(
+                    "tabula match: engine {} [{}]: {fault}",
+                    i + 1,
+                    cfg.engines[i].label()
+                );
+                return 1;
+            }
+        }
+    }
+    let names: Vec<String> = names
+        .iter()
+        .zip(&cfg.engines)
+        .map(|(name, spec)| format!("{name} [{}]", spec.label()))
+        .collect();
+    let mut save = match &cfg.save {
+        None => None,
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some(file),
+            Err(e) => {
+                eprintln!("tabula match: cannot write {}: {e}", path.display());
+                return 1;
+            }
+        },
+    };
+    if let Some(file) = &mut save {
+        let header = format!(
+            "# tabula match: {}, {}, seed {}\n# engine 1: {}\n# engine 2: {}\n",
+            cfg.game.id,
+            cfg.tc.describe(),
+            cfg.seed,
+            names[0],
+            names[1]
+        );
+        if let Err(e) = file.write_all(header.as_bytes()) {
+            eprintln!("tabula match: cannot write the save file: {e}");
+            return 1;
+        }
+    }
+    let (tally, failure) = play_match(&cfg, &openings, save);
+    print!("{}", report(&cfg, &names, &tally));
+    match failure {
+        Some(e) => {
+            eprintln!("tabula match: stopped: {e}");
+            1
+        }
+        None => 0,
+    }
+}
+
+/// Plays the pairs on `cfg.concurrency` workers; returns the tally and why the match stopped
+/// before its end, if it did for another reason than the SPRT.
+fn play_match(
+    cfg: &Config,
+    openings: &Openings,
+    mut save: Option<std::fs::File>,
+) -> (Tally, Option<String>) {
+    let next_pair = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel();
+    let mut tally = Tally::default();
+    let mut failure = None;
+    let mut progress = Progress::new(cfg.pairs * 2);
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.min(cfg.pairs) {
+            let tx = tx.clone();
+            let (next_pair, stop) = (&next_pair, &stop);
+            s.spawn(move || worker(cfg, openings, next_pair, stop, tx));
+        }
+        drop(tx);
+        for event in rx {
+            match event {
+                Event::Game(record) => {
+                    if let Some(file) = &mut save
+                        && let Err(e) = writeln!(file, "{}", record.save_line())
+                    {
+                        eprintln!("tabula match: cannot write the save file: {e}");
+                        save = None;
+                    }
+                    tally.add(&record, cfg);
+                    progress.show(&tally, cfg);
+                    if tally.verdict != Verdict::Continue {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Event::Failed(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    progress.finish();
+    (tally, failure)
+}
+
+/// Takes game pairs until there are none left or the match stops; a game cut short by the stop
+/// is not reported.
+fn worker(
+    cfg: &Config,
+    openings: &Openings,
+    next_pair: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: Sender<Event>,
+) {
+    let mut players = Players::new(cfg);
+    let mut checker = None;
+    let fail = |e: String| {
+        let _ = tx.send(Event::Failed(e));
+    };
+    while !stop.load(Ordering::Relaxed) {
+        let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+        if pair >= cfg.pairs {
+            return;
+        }
+        let opening = match openings.for_pair(cfg, pair, &mut checker) {
+            Ok(o) => o,
+            Err(e) => return fail(format!("opening of pair {}: {e}", pair + 1)),
+        };
+        for first in 0..2 {
+            match players.play(2 * pair + first + 1, first, &opening, stop) {
+                Ok(Some(record)) => {
+                    let _ = tx.send(Event::Game(record));
+                }
+                Ok(None) => return,
+                Err(e) => return fail(e),
+            }
+        }
+    }
+}
+
+/// The results so far, from engine 1's point of view.
+#[derive(Default)]
+struct Tally {
+    /// Wins, draws, losses.
+    wdl: [u32; 3],
+    penta: Pentanomial,
+    /// Half-points of the first finished game of each pair whose other game is still running.
+    halves: HashMap<usize, usize>,
+    endings: BTreeMap<&'static str, u32>,
+    llr: f64,
+    verdict: Verdict,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Record, cfg: &Config) {
+        let points = r.half_points();
+        self.wdl[2 - points] += 1;
+        *self.endings.entry(r.reason.kind()).or_default() += 1;
+        let pair = (r.number - 1) / 2;
+        match self.halves.remove(&pair) {
+            None => {
+                self.halves.insert(pair, points);
+            }
+            Some(other) => {
+                self.penta.add(other + points);
+                if let Some(sprt) = &cfg.sprt {
+                    self.llr = sprt.llr(&self.penta);
+                    self.verdict = sprt.verdict(self.llr);
+                }
+            }
+        }
+    }
+
+    fn games(&self) -> u32 {
+        self.wdl.iter().sum()
+    }
+
+    fn wdl_text(&self) -> String {
+        format!("{}/{}/{}", self.wdl[0], self.wdl[1], self.wdl[2])
+    }
+
+    /// `+12.3 +/- 45.6`, or `none` before the first complete pair.
+    fn elo_text(&self) -> String {
+        match self.penta.elo_interval() {
+            Some((elo, pm)) => format!("{elo:+.1} +/- {pm:.1}"),
+            None => "none".into(),
+        }
+    }
+
+    /// Engine 1's score in percent over all finished games.
+    fn score_percent(&self) -> f64 {
+        let games = self.games().max(1) as f64;
+        (self.wdl[0] as f64 + self.wdl[1] as f64 / 2.0) * 100.0 / games
+    }
+}
+
+/// The final report (see protocol.md for its lines).
+fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
+    let mut lines = vec![
+        format!(
+            "Match: {}, {}, {} of {} games, seed {}",
+            cfg.game.id,
+            cfg.tc.describe(),
+            t.games(),
+            cfg.pairs * 2,
+            cfg.seed
+        ),
+        format!("Engine 1: {}", names[0]),
+        format!("Engine 2: {}", names[1]),
+        format!("W/D/L: {} (engine 1)", t.wdl_text()),
+        format!(
+            "Score: {:.1}% ({} of {})",
+            t.score_percent(),
+            (t.wdl[0] as f64 + t.wdl[1] as f64 / 2.0),
+            t.games()
+        ),
+        format!("Elo: {} (95%, {} pairs)", t.elo_text(), t.penta.pairs()),
+        format!(
+            "Pentanomial: {}",
+            t.penta.counts.map(|c| c.to_string()).join(" ")
+        ),
+    ];
+    let endings: Vec<String> = t.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    lines.push(format!("Endings: {}", endings.join(", ")));
+    if let Some(sprt) = &cfg.sprt {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match t.verdict {
+            Verdict::Continue => "no decision",
+            Verdict::H0 => "H0 accepted",
+            Verdict::H1 => "H1 accepted",
+        };
+        lines.push(format!(
+            "SPRT: llr {:.2} ({lo:.2}, {hi:.2}), elo0 {}, elo1 {}, alpha {}, beta {}: {verdict}",
+            t.llr, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        ));
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// The progress line on stderr: rewritten in place on a terminal, one line per game otherwise.
+struct Progress {
+    total: usize,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Self {
+        Progress {
+            total,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn show(&mut self, t: &Tally, cfg: &Config) {
+        let mut line = format!(
+            "game {}/{}  W/D/L {}  score {:.1}%  elo {}",
+            t.games(),
+            self.total,
+            t.wdl_text(),
+            t.score_percent(),
+            t.elo_text()
+        );
+        if cfg.sprt.is_some() {
+            line += &format!("  llr {:.2}", t.llr);
+        }
+        if self.terminal {
+            eprint!("\r{line}\x1b[K");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            eprintln!();
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Where each game pair starts: the start position, a line of an openings file, or a random
+//! opening that a short search of tabula's own searcher does not find decided.
+
+use super::config::{Config, OpeningSource};
+use super::play::{game_options, rules};
+use crate::engine::{Output, SearchContext};
+use crate::game::WIN_BOUND;
+use crate::protocol::Source;
+use crate::search::tt::Table;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Random openings tried per pair before giving up.
+const TRIES: usize = 1000;
+/// Transposition table of the opening check, in MiB.
+const CHECK_HASH_MIB: usize = 4;
+
+pub enum Openings {
+    StartPos,
+    List(Vec<Vec<String>>),
+    Random {
+        plies: u32,
+        depth: u32,
+        balance: Option<i32>,
+        seed: u64,
+    },
+}
+
+impl Openings {
+    /// Reads and checks the openings: every line of a file must be legal from the start position
+    /// and leave the game running.
+    pub fn new(cfg: &Config) -> Result<Openings, String> {
+        Ok(match &cfg.openings {
+            OpeningSource::StartPos => Openings::StartPos,
+            OpeningSource::Random {
+                plies,
+                depth,
+                balance,
+            } => Openings::Random {
+                plies: *plies,
+                depth: *depth,
+                balance: *balance,
+                seed: cfg.seed,
+            },
+            OpeningSource::File(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let list =
+                    parse_lines(cfg, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+                Openings::List(list)
+            }
+        })
+    }
+
+    /// The opening of game pair `pair`; openings from a file are used in order and repeat when
+    /// the pairs outnumber them; random ones depend only on the seed and the pair.
+    /// `checker` is made on first use, for random openings only.
+    pub fn for_pair(
+        &self,
+        cfg: &Config,
+        pair: usize,
+        checker: &mut Option<Checker>,
+    ) -> Result<Vec<String>, String> {
+        match self {
+            Openings::StartPos => Ok(Vec::new()),
+            Openings::List(list) => Ok(list[pair % list.len()].clone()),
+            Openings::Random {
+                plies,
+                depth,
+                balance,
+                seed,
+            } => {
+                let check = match checker {
+                    Some(c) => c,
+                    None => checker.insert(Checker::new()?),
+                };
+                let mut rng =
+                    SplitMix(seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                for _ in 0..TRIES {
+                    if let Some(moves) = random_opening(cfg, *plies, &mut rng)?
+                        && check.undecided(cfg, &moves, *depth, *balance)?
+                    {
+                        return Ok(moves);
+                    }
+                }
+                Err(format!(
+                    "no undecided opening of {plies} random plies in {TRIES} tries"
+                ))
+            }
+        }
+    }
+}
+
+/// One opening per line, moves separated by blanks; blank lines and `#` comments are skipped.
+fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
+    let mut list = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let moves: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let mut game = rules(cfg)?;
+        game.set_position(&Source::StartPos, &moves, &game_options(cfg))
+            .map_err(|e| format!("line {}: {e}", n + 1))?;
+        if !game.legal().is_empty() {
+            list.push(moves);
+        } else {
+            return Err(format!(
+                "line {}: the game is over after this opening",
+                n + 1
+            ));
+        }
+    }
+    if list.is_empty() {
+        return Err("no openings in the file".into());
+    }
+    Ok(list)
+}
+
+/// `plies` random legal moves from the start position; `None` if the game ended on the way.
+fn random_opening(
+    cfg: &Config,
+    plies: u32,
+    rng: &mut SplitMix,
+) -> Result<Option<Vec<String>>, String> {
+    let mut game = rules(cfg)?;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = game.legal();
+        let choices: Vec<&str> = legal.split_whitespace().collect();
+        if choices.is_empty() {
+            return Ok(None);
+        }
+        let mv = choices[rng.below(choices.len())].to_string();
+        game.place(&mv)?;
+        moves.push(mv);
+    }
+    Ok((!game.legal().is_empty()).then_some(moves))
+}
+
+/// The searcher that judges random openings: one thread, a small table of its own.
+pub struct Checker {
+    table: Arc<Table>,
+    pool: Arc<rayon::ThreadPool>,
+}
+
+impl Checker {
+    pub fn new() -> Result<Checker, String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .map_err(|e| format!("cannot start the opening checker: {e}"))?;
+        Ok(Checker {
+            table: Arc::new(Table::new(CHECK_HASH_MIB)),
+            pool: Arc::new(pool),
+        })
+    }
+
+    /// Whether a search to `depth` (0: no search) finds neither side winning by force and,
+    /// with `balance`, scores the position within ±`balance`.
+    fn undecided(
+        &self,
+        cfg: &Config,
+        moves: &[String],
+        depth: u32,
+        balance: Option<i32>,
+    ) -> Result<bool, String> {
+        if depth == 0 {
+            return Ok(true);
+        }
+        let mut game = rules(cfg)?;
+        game.set_position(&Source::StartPos, moves, &game_options(cfg))?;
+        let ctx = SearchContext {
+            out: Output::new(Box::new(std::io::sink())),
+            table: self.table.clone(),
+            pool: self.pool.clone(),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            overhead_ms: 0,
+            seed: 1,
+        };
+        Ok(game
+            .score(depth, ctx)
+            .is_none_or(|s| s.abs() < WIN_BOUND && balance.is_none_or(|b| s.abs() <= b)))
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64), so openings repeat with the same seed.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0), without modulo bias worth speaking of for n < 2^32.
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_matches_its_reference_and_stays_in_range() {
+        // First outputs of SplitMix64 seeded with 0 (Vigna's reference implementation).
+        let mut r = SplitMix(0);
+        assert_eq!(r.next(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next(), 0x6E78_9E6A_A1B9_65F4);
+        let mut r = SplitMix(7);
+        let mut seen = [false; 5];
+        for _ in 0..200 {
+            seen[r.below(5)] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}

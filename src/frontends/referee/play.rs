@@ -1,0 +1,431 @@
+//! One game between the two engines, refereed by tabula's own rules code: a [`Driver`] of the
+//! game checks every move and says when and how the game ends; the referee keeps the clocks.
+
+use super::config::{Config, TimeControl};
+use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
+use crate::engine::Driver;
+use crate::game::{Options, Outcome, Side};
+use crate::protocol::{Query, Source};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The rules of the game ended it.
+    Rules,
+    /// Called a draw at `--adjudicate-plies`.
+    Adjudication,
+    /// The loser's clock ran out.
+    TimeForfeit,
+    /// The loser stopped answering.
+    Hang,
+    /// The loser's process exited.
+    Crash,
+    /// The loser sent this move, which is illegal here or cannot be read.
+    Illegal(String),
+    /// The loser could not be started, or refused its setup.
+    Setup(String),
+}
+
+impl Reason {
+    /// The kind of ending, for the report's tally.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Reason::Rules => "rules",
+            Reason::Adjudication => "adjudication",
+            Reason::TimeForfeit => "time forfeit",
+            Reason::Hang => "hang",
+            Reason::Crash => "crash",
+            Reason::Illegal(_) => "illegal move",
+            Reason::Setup(_) => "setup failure",
+        }
+    }
+
+    /// Whether the engine that caused this ending must be restarted before it plays again
+    /// (it may still be searching, or be gone).
+    fn breaks_engine(&self) -> bool {
+        matches!(
+            self,
+            Reason::TimeForfeit | Reason::Hang | Reason::Crash | Reason::Setup(_)
+        )
+    }
+
+    fn of_fault(fault: Fault) -> Reason {
+        match fault {
+            Fault::Timeout => Reason::Hang,
+            Fault::Closed => Reason::Crash,
+            other => Reason::Setup(other.to_string()),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Illegal(mv) => write!(f, "illegal move '{mv}'"),
+            Reason::Setup(what) => write!(f, "setup failure: {what}"),
+            other => f.write_str(other.kind()),
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Game number, from 1; games `2k+1` and `2k+2` share opening `k`.
+    pub number: usize,
+    /// Which engine (0 = engine 1) was the first player.
+    pub first: usize,
+    pub outcome: Outcome,
+    pub reason: Reason,
+    /// The opening and the moves played after it.
+    pub moves: Vec<String>,
+}
+
+impl Record {
+    /// Engine 1's half-points: 2 for a win, 1 for a draw, 0 for a loss.
+    pub fn half_points(&self) -> usize {
+        match self.outcome {
+            Outcome::Draw => 1,
+            Outcome::Win(side) if (side == Side::P1) == (self.first == 0) => 2,
+            Outcome::Win(_) => 0,
+        }
+    }
+
+    /// `<number> TAB engine <a> TAB engine <b> TAB <result> TAB <reason> TAB position startpos
+    /// moves ...`, first player first.
+    pub fn save_line(&self) -> String {
+        let result = match self.outcome {
+            Outcome::Win(Side::P1) => "p1win",
+            Outcome::Win(Side::P2) => "p2win",
+            Outcome::Draw => "draw",
+        };
+        let reason = self.reason.to_string().replace(['\t', '\n', '\r'], " ");
+        format!(
+            "{}\tengine {}\tengine {}\t{result}\t{reason}\t{}",
+            self.number,
+            self.first + 1,
+            2 - self.first,
+            position_line(&self.moves)
+        )
+    }
+}
+
+/// `position startpos [moves ...]`.
+pub fn position_line(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".to_string()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
+    }
+}
+
+/// The `go` line for the mover, with both clocks when there are clocks.
+fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
+    let mut go = String::from("go");
+    if let Some(c) = tc.clock {
+        let [p1, p2, p1inc, p2inc] = dialect.clock_words;
+        go += &format!(
+            " {p1} {} {p2} {} {p1inc} {} {p2inc} {}",
+            clocks[0], clocks[1], c.inc_ms, c.inc_ms
+        );
+    }
+    if let Some(ms) = tc.movetime {
+        go += &format!(" movetime {ms}");
+    }
+    if let Some(d) = tc.depth {
+        go += &format!(" depth {d}");
+    }
+    go
+}
+
+/// The game's result as the rules driver reports it.
+fn outcome(rules: &dyn Driver) -> Option<Outcome> {
+    match rules.query(Query::Result).as_str() {
+        "response p1win" => Some(Outcome::Win(Side::P1)),
+        "response p2win" => Some(Outcome::Win(Side::P2)),
+        "response draw" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+fn to_move(rules: &dyn Driver) -> Side {
+    if rules.query(Query::P1Turn) == "response true" {
+        Side::P1
+    } else {
+        Side::P2
+    }
+}
+
+/// The referee's rules driver for the configured game, at the start position.
+pub fn rules(cfg: &Config) -> Result<Box<dyn Driver>, String> {
+    (cfg.game.make)(cfg.game.id, &game_options(cfg))
+}
+
+pub fn game_options(cfg: &Config) -> Options {
+    let mut opts = Options::default();
+    for (name, value) in &cfg.game_options {
+        opts.set(name, value.clone());
+    }
+    opts
+}
+
+/// How a game loop ended.
+enum End {
+    Over {
+        outcome: Outcome,
+        reason: Reason,
+        /// The side whose engine must be restarted.
+        broken: Option<Side>,
+    },
+    /// The match was stopped in the middle of the game.
+    Abandoned,
+}
+
+/// The two engines of one worker, started on demand and restarted after they break.
+pub struct Players<'a> {
+    cfg: &'a Config,
+    dialect: Dialect,
+    /// Per engine: the game's options, then the engine's own.
+    options: [Vec<(String, String)>; 2],
+    engines: [Option<Engine>; 2],
+}
+
+impl<'a> Players<'a> {
+    pub fn new(cfg: &'a Config) -> Self {
+        let options = [0, 1].map(|i| {
+            let mut all = cfg.game_options.clone();
+            all.extend(cfg.engines[i].options.iter().cloned());
+            all
+        });
+        Players {
+            cfg,
+            dialect: if cfg.ugi { UGI } else { UCI },
+            options,
+            engines: [None, None],
+        }
+    }
+
+    fn timeout(&self) -> Duration {
+        Duration::from_millis(self.cfg.timeout_ms)
+    }
+
+    /// Starts engine `i`, handshake included; its `id name` is the engine's name.
+    pub fn start(&self, i: usize) -> Result<Engine, Fault> {
+        let setup = Setup {
+            dialect: self.dialect,
+            variant: self.cfg.game.id,
+            options: &self.options[i],
+            timeout: self.timeout(),
+        };
+        Engine::start(&self.cfg.engines[i].command, &setup)
+    }
+
+    /// Engine `i`, running and told that a new game starts, taken out of its slot.
+    fn take_ready(&mut self, i: usize) -> Result<Engine, Reason> {
+        let mut engine = match self.engines[i].take() {
+            Some(e) => e,
+            None => self.start(i).map_err(Reason::of_fault)?,
+        };
+        match engine.new_game(self.dialect, self.timeout()) {
+            Ok(()) => Ok(engine),
+            Err(fault) => {
+                engine.kill();
+                Err(Reason::of_fault(fault))
+            }
+        }
+    }
+
+    /// Plays game `number` from `opening`, engine `first` as the first player. `Ok(None)` when
+    /// `stop` was raised before the game ended; `Err` only if the rules cannot be set up.
+    pub fn play(
+        &mut self,
+        number: usize,
+        first: usize,
+        opening: &[String],
+        stop: &AtomicBool,
+    ) -> Result<Option<Record>, String> {
+        let mut rules = rules(self.cfg)?;
+        rules.set_position(&Source::StartPos, opening, &game_options(self.cfg))?;
+        let mut moves = opening.to_vec();
+        let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
+        let end = match self.take_ready(seat(Side::P1)) {
+            Err(reason) => forfeit(Side::P1, reason),
+            Ok(p1) => match self.take_ready(seat(Side::P2)) {
+                Err(reason) => {
+                    self.engines[seat(Side::P1)] = Some(p1);
+                    forfeit(Side::P2, reason)
+                }
+                Ok(p2) => {
+                    let mut at_board = [p1, p2];
+                    let end = self.game_loop(&mut at_board, rules.as_mut(), &mut moves, stop);
+                    let broken = match &end {
+                        End::Over { broken, .. } => *broken,
+                        End::Abandoned => None,
+                    };
+                    for (engine, side) in at_board.into_iter().zip([Side::P1, Side::P2]) {
+                        if broken == Some(side) {
+                            engine.kill();
+                        } else {
+                            self.engines[seat(side)] = Some(engine);
+                        }
+                    }
+                    end
+                }
+            },
+        };
+        Ok(match end {
+            End::Over {
+                outcome, reason, ..
+            } => Some(Record {
+                number,
+                first,
+                outcome,
+                reason,
+                moves,
+            }),
+            End::Abandoned => None,
+        })
+    }
+
+    fn game_loop(
+        &self,
+        engines: &mut [Engine; 2],
+        rules: &mut dyn Driver,
+        moves: &mut Vec<String>,
+        stop: &AtomicBool,
+    ) -> End {
+        let tc = self.cfg.tc;
+        let base = tc.clock.map_or(0, |c| c.base_ms);
+        let mut clocks = [base, base];
+        loop {
+            if let Some(outcome) = outcome(rules) {
+                return End::Over {
+                    outcome,
+                    reason: Reason::Rules,
+                    broken: None,
+                };
+            }
+            if let Some(limit) = self.cfg.adjudicate_plies
+                && moves.len() >= limit as usize
+            {
+                return End::Over {
+                    outcome: Outcome::Draw,
+                    reason: Reason::Adjudication,
+                    broken: None,
+                };
+            }
+            if stop.load(Ordering::Relaxed) {
+                return End::Abandoned;
+            }
+            let side = to_move(rules);
+            let answer = self.think(&mut engines[side.index()], moves, &mut clocks, side);
+            let mv = match answer {
+                Ok(mv) => mv,
+                Err(reason) => return forfeit(side, reason),
+            };
+            if let Err(e) = rules.place(&mv) {
+                log::info!("game move {}: '{mv}' refused: {e}", moves.len() + 1);
+                return forfeit(side, Reason::Illegal(mv));
+            }
+            moves.push(mv);
+        }
+    }
+
+    /// Asks `engine` for its move as `side` and charges its clock.
+    fn think(
+        &self,
+        engine: &mut Engine,
+        moves: &[String],
+        clocks: &mut [u64; 2],
+        side: Side,
+    ) -> Result<String, Reason> {
+        let tc = self.cfg.tc;
+        engine
+            .send(&position_line(moves))
+            .map_err(Reason::of_fault)?;
+        engine
+            .send(&go_line(&tc, self.dialect, clocks))
+            .map_err(Reason::of_fault)?;
+        let start = Instant::now();
+        let left = &mut clocks[side.index()];
+        let allowed = match (tc.clock, tc.movetime) {
+            (Some(_), _) => *left + self.cfg.margin_ms,
+            (None, Some(ms)) => ms + self.cfg.timeout_ms,
+            (None, None) => self.cfg.timeout_ms,
+        };
+        let answer = engine.best_move(start + Duration::from_millis(allowed));
+        let used = start.elapsed().as_millis() as u64;
+        if let Some(c) = tc.clock {
+            if answer == Err(Fault::Timeout) || used > allowed {
+                return Err(Reason::TimeForfeit);
+            }
+            *left = *left - used.min(*left) + c.inc_ms;
+        }
+        answer.map_err(Reason::of_fault)
+    }
+}
+
+/// `side` loses the game for `reason`.
+fn forfeit(side: Side, reason: Reason) -> End {
+    End::Over {
+        outcome: Outcome::Win(side.other()),
+        broken: reason.breaks_engine().then_some(side),
+        reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::config::Clock;
+    use super::*;
+
+    #[test]
+    fn go_lines_carry_every_limit() {
+        let tc = TimeControl {
+            clock: Some(Clock {
+                base_ms: 10_000,
+                inc_ms: 100,
+            }),
+            movetime: None,
+            depth: Some(7),
+        };
+        assert_eq!(
+            go_line(&tc, UCI, &[9000, 8000]),
+            "go wtime 9000 btime 8000 winc 100 binc 100 depth 7"
+        );
+        assert_eq!(
+            go_line(&tc, UGI, &[9000, 8000]),
+            "go p1time 9000 p2time 8000 p1inc 100 p2inc 100 depth 7"
+        );
+        let fixed = TimeControl {
+            movetime: Some(250),
+            ..TimeControl::default()
+        };
+        assert_eq!(go_line(&fixed, UCI, &[0, 0]), "go movetime 250");
+    }
+
+    #[test]
+    fn records_score_for_engine_one_and_save_as_a_replayable_line() {
+        let mut r = Record {
+            number: 4,
+            first: 1,
+            outcome: Outcome::Win(Side::P2),
+            reason: Reason::Illegal("z\t9".into()),
+            moves: vec!["a1".into(), "b2".into()],
+        };
+        assert_eq!(r.half_points(), 2);
+        assert_eq!(
+            r.save_line(),
+            "4\tengine 2\tengine 1\tp2win\tillegal move 'z 9'\tposition startpos moves a1 b2"
+        );
+        r.first = 0;
+        assert_eq!(r.half_points(), 0);
+        r.outcome = Outcome::Draw;
+        r.moves.clear();
+        assert_eq!(r.half_points(), 1);
+        assert!(r.save_line().ends_with("\tposition startpos"));
+    }
+}

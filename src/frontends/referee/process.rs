@@ -1,0 +1,228 @@
+//! An engine as a child process over pipes.
+//!
+//! A reader thread turns the engine's stdout into lines on a channel and a writer thread
+//! feeds its stdin, so the referee itself never blocks on a pipe: every wait has a deadline,
+//! and an engine that crashes, hangs or stops reading costs one game, not the match.
+
+use crate::protocol::lines::Lines;
+use std::fmt;
+use std::io::{BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// Longest engine line kept; the rest of a longer line is read and dropped.
+const MAX_LINE: usize = 1 << 16;
+/// How long an engine gets to exit after `quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// Why an engine did not give the answer the referee waited for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// It could not be started.
+    Spawn(String),
+    /// Nothing arrived before the deadline.
+    Timeout,
+    /// Its output closed: it exited or crashed.
+    Closed,
+    /// It answered a setup command with a protocol `error` line.
+    Rejected(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Spawn(e) => write!(f, "cannot start: {e}"),
+            Fault::Timeout => write!(f, "no answer in time"),
+            Fault::Closed => write!(f, "exited"),
+            Fault::Rejected(line) => write!(f, "answered '{line}'"),
+        }
+    }
+}
+
+/// The protocol dialect: the greeting, its acknowledgement, the new-game word and the names
+/// of the clock fields of `go` (first player's time, second's, first's increment, second's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dialect {
+    pub hello: &'static str,
+    pub hello_ok: &'static str,
+    pub new_game: &'static str,
+    pub clock_words: [&'static str; 4],
+}
+
+pub const UCI: Dialect = Dialect {
+    hello: "uci",
+    hello_ok: "uciok",
+    new_game: "ucinewgame",
+    clock_words: ["wtime", "btime", "winc", "binc"],
+};
+
+pub const UGI: Dialect = Dialect {
+    hello: "ugi",
+    hello_ok: "ugiok",
+    new_game: "uginewgame",
+    clock_words: ["p1time", "p2time", "p1inc", "p2inc"],
+};
+
+/// What an engine is told after it greets: the game, then its options.
+pub struct Setup<'a> {
+    pub dialect: Dialect,
+    pub variant: &'a str,
+    pub options: &'a [(String, String)],
+    pub timeout: Duration,
+}
+
+pub struct Engine {
+    child: Child,
+    input: Sender<String>,
+    output: Receiver<String>,
+    /// What the engine calls itself (`id name`), or its program when it does not say.
+    pub name: String,
+}
+
+impl Engine {
+    /// Starts `command` and runs the handshake: greeting, variant, options, `isready`.
+    pub fn start(command: &[String], setup: &Setup<'_>) -> Result<Engine, Fault> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| Fault::Spawn("empty command".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| Fault::Spawn(format!("{program}: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            // Both were asked for as pipes; std always provides them.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Fault::Spawn("no pipes to the engine".into()));
+        };
+        let (input, to_engine) = mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            let mut stdin = stdin;
+            for line in to_engine {
+                let sent = stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|_| stdin.write_all(b"\n"))
+                    .and_then(|_| stdin.flush());
+                if sent.is_err() {
+                    break;
+                }
+            }
+        });
+        let (from_engine, output) = mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE);
+            while let Some(line) = lines.next_line() {
+                let text = String::from_utf8_lossy(&line.head).trim().to_string();
+                log::trace!("engine> {text}");
+                if from_engine.send(text).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            child,
+            input,
+            output,
+            name: program.clone(),
+        };
+        engine.handshake(setup)?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, setup: &Setup<'_>) -> Result<(), Fault> {
+        let deadline = Instant::now() + setup.timeout;
+        self.send(setup.dialect.hello)?;
+        loop {
+            let line = self.next_line(deadline)?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.name = name.trim().to_string();
+            } else if line == setup.dialect.hello_ok {
+                break;
+            }
+        }
+        self.send(&format!(
+            "setoption name UCI_Variant value {}",
+            setup.variant
+        ))?;
+        for (name, value) in setup.options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync(deadline)
+    }
+
+    /// Starts a new game: the new-game word, then `isready` until `readyok`.
+    pub fn new_game(&mut self, dialect: Dialect, timeout: Duration) -> Result<(), Fault> {
+        self.send(dialect.new_game)?;
+        self.sync(Instant::now() + timeout)
+    }
+
+    /// `isready`, then waits for `readyok`; an `error` line before it means a command of the
+    /// setup was refused.
+    fn sync(&mut self, deadline: Instant) -> Result<(), Fault> {
+        self.send("isready")?;
+        loop {
+            let line = self.next_line(deadline)?;
+            if line == "readyok" {
+                return Ok(());
+            }
+            if line.starts_with("error") {
+                return Err(Fault::Rejected(line));
+            }
+        }
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        log::trace!("engine< {line}");
+        self.input.send(line.to_string()).map_err(|_| Fault::Closed)
+    }
+
+    /// The next line the engine writes, waiting until `deadline` at most.
+    pub fn next_line(&mut self, deadline: Instant) -> Result<String, Fault> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        self.output.recv_timeout(wait).map_err(|e| match e {
+            RecvTimeoutError::Timeout => Fault::Timeout,
+            RecvTimeoutError::Disconnected => Fault::Closed,
+        })
+    }
+
+    /// Waits for `bestmove` and returns its move word (empty when the line has none); other
+    /// lines (`info`, diagnostics) are skipped, `error` lines logged.
+    pub fn best_move(&mut self, deadline: Instant) -> Result<String, Fault> {
+        loop {
+            let line = self.next_line(deadline)?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
+                Some("error") => log::warn!("{}: {line}", self.name),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// Kills the engine at once (it hung or lost track of the game).
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    /// Asks the engine to quit, and kills it if it does not within [`QUIT_GRACE`].
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.send("quit");
+            let deadline = Instant::now() + QUIT_GRACE;
+            while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
