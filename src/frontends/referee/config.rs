@@ -81,7 +81,7 @@ pub struct Config {
     /// Game pairs to play: each opening twice, colours swapped.
     pub pairs: usize,
     pub tc: TimeControl,
-    /// After this many plies (opening included) a game is called a draw.
+    /// After this many plies (opening included) a game is called a draw; `None`: never.
     pub adjudicate_plies: Option<u32>,
     pub concurrency: usize,
     pub sprt: Option<Sprt>,
@@ -94,6 +94,11 @@ pub struct Config {
     /// How far past its clock an engine may answer before it loses on time.
     pub margin_ms: u64,
 }
+
+/// Plies after which a game is a draw unless `--adjudicate-plies` says otherwise: games without
+/// a move limit (Sixes without `TurnLimit`) would otherwise grow until the `position` line is
+/// too long for the engines.
+const DEFAULT_ADJUDICATION: u32 = 1000;
 
 pub const USAGE: &str = "\
 usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine CMD [...]
@@ -219,7 +224,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let (mut random_plies, mut check_depth, mut balance) = (None, 3, None);
     let mut games = 2;
     let mut tc = TimeControl::default();
-    let mut adjudicate_plies = None;
+    let mut adjudicate_plies = Some(DEFAULT_ADJUDICATION);
     let mut concurrency = 1;
     let mut sprt: Option<Sprt> = None;
     let mut save = None;
@@ -288,7 +293,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--tc" => tc.clock = Some(clock(value)?),
             "--movetime" => tc.movetime = Some(number(arg, value, 1)?),
             "--depth" => tc.depth = Some(number(arg, value, 1)?),
-            "--adjudicate-plies" => adjudicate_plies = Some(number(arg, value, 1)?),
+            "--adjudicate-plies" => {
+                adjudicate_plies = Some(number(arg, value, 0)?).filter(|&n| n > 0)
+            }
             "--concurrency" => concurrency = number(arg, value, 1)?,
             "--sprt" => {
                 let mut test = Sprt {

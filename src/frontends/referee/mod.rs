@@ -123,6 +123,11 @@ fn play_match(
         }
         drop(tx);
         for event in rx {
+            // Games that end after the decision are not counted: the match ends at the game
+            // that decided it, however many others were still running.
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
             match event {
                 Event::Game(record) => {
                     if let Some(file) = &mut save

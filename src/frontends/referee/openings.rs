@@ -200,7 +200,7 @@ impl SplitMix {
 
     /// A number in `0..n` (n > 0), without modulo bias worth speaking of for n < 2^32.
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
 

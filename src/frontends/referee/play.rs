@@ -25,6 +25,8 @@ pub enum Reason {
     Crash,
     /// The loser sent this move, which is illegal here or cannot be read.
     Illegal(String),
+    /// The loser answered the position or `go` with this protocol `error` line.
+    ErrorReply(String),
     /// The loser could not be started, or refused its setup.
     Setup(String),
 }
@@ -39,6 +41,7 @@ impl Reason {
             Reason::Hang => "hang",
             Reason::Crash => "crash",
             Reason::Illegal(_) => "illegal move",
+            Reason::ErrorReply(_) => "error reply",
             Reason::Setup(_) => "setup failure",
         }
     }
@@ -48,7 +51,11 @@ impl Reason {
     fn breaks_engine(&self) -> bool {
         matches!(
             self,
-            Reason::TimeForfeit | Reason::Hang | Reason::Crash | Reason::Setup(_)
+            Reason::TimeForfeit
+                | Reason::Hang
+                | Reason::Crash
+                | Reason::ErrorReply(_)
+                | Reason::Setup(_)
         )
     }
 
@@ -65,6 +72,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::Illegal(mv) => write!(f, "illegal move '{mv}'"),
+            Reason::ErrorReply(line) => write!(f, "error reply '{line}'"),
             Reason::Setup(what) => write!(f, "setup failure: {what}"),
             other => f.write_str(other.kind()),
         }
@@ -364,7 +372,10 @@ impl<'a> Players<'a> {
             }
             *left = *left - used.min(*left) + c.inc_ms;
         }
-        answer.map_err(Reason::of_fault)
+        answer.map_err(|fault| match fault {
+            Fault::Rejected(line) => Reason::ErrorReply(line),
+            other => Reason::of_fault(other),
+        })
     }
 }
 

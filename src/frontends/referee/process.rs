@@ -190,21 +190,20 @@ impl Engine {
     }
 
     /// Waits for `bestmove` and returns its move word (empty when the line has none); other
-    /// lines (`info`, diagnostics) are skipped, `error` lines logged.
+    /// lines (`info`, diagnostics) are skipped. An `error` line means the engine did not take
+    /// the position or the `go`, so whatever it would answer is not a move in this game.
     pub fn best_move(&mut self, deadline: Instant) -> Result<String, Fault> {
         loop {
             let line = self.next_line(deadline)?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
-                Some("error") => log::warn!("{}: {line}", self.name),
+                Some("error") => return Err(Fault::Rejected(line)),
                 _ => {}
             }
         }
     }
-}
 
-impl Engine {
     /// Kills the engine at once (it hung or lost track of the game).
     pub fn kill(mut self) {
         let _ = self.child.kill();

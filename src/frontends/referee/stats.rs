@@ -11,7 +11,8 @@ const Z95: f64 = 1.959_963_984_540_054;
 
 /// Elo difference of a score fraction (0..1) under the logistic model; ±infinity at 0 and 1.
 pub fn elo(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `+ 0.0` turns the -0 of an even score into 0, which prints without a sign.
+    400.0 * (score / (1.0 - score)).log10() + 0.0
 }
 
 /// Score fraction expected at an Elo difference (inverse of [`elo`]).
@@ -157,7 +158,7 @@ mod tests {
         // -400 log10(1/0.75 - 1) = 400 log10(3) = 190.848...
         assert!(close(elo(0.75), 190.848, 1e-3));
         assert!(close(elo(0.25), -190.848, 1e-3));
-        assert_eq!(elo(0.5), 0.0);
+        assert_eq!(elo(0.5).to_bits(), 0.0f64.to_bits());
         assert_eq!(elo(1.0), f64::INFINITY);
         assert_eq!(elo(0.0), f64::NEG_INFINITY);
         for e in [-300.0, -10.0, 0.0, 35.5, 400.0] {

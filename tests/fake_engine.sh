@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# A scripted engine for the referee's tests: it forwards the protocol to a real tabula and
+# misbehaves on cue.
+#
+#   fake_engine.sh TABULA MODE [N]
+#
+# MODE, applied when asked for a move after N moves answered by this process (default 0):
+#   normal   never misbehave
+#   crash    exit at once, without a word
+#   hang     never answer `go` (but keep reading, as a stuck search would)
+#   illegal  answer `bestmove zz99`
+#   empty    answer `bestmove` without a move
+#   error    answer `error cannot search`
+# With FAKE_PIDS set, the process appends its pid to that file (to check it was ended).
+#
+# Replies are read synchronously (uci..uciok, isready..readyok, go..bestmove), so no helper
+# process outlives this one: when it ends, tabula reads end of input and exits too.
+tabula=$1 mode=$2 limit=${3:-0}
+[[ -n $FAKE_PIDS ]] && echo $$ >>"$FAKE_PIDS"
+coproc ENGINE { exec "$tabula"; }
+answered=0
+
+# Forwards tabula's lines until one starting with $1.
+relay_until() {
+    local reply
+    while IFS= read -r reply <&"${ENGINE[0]}"; do
+        echo "$reply"
+        [[ $reply == "$1"* ]] && return
+    done
+    exit 4
+}
+
+while IFS= read -r line; do
+    case $line in
+        go*)
+            if [[ $mode != normal ]] && ((answered >= limit)); then
+                case $mode in
+                    crash) exit 3 ;;
+                    hang) continue ;;
+                    illegal) echo "bestmove zz99" ;;
+                    empty) echo "bestmove" ;;
+                    error) echo "error cannot search" ;;
+                esac
+                continue
+            fi
+            echo "$line" >&"${ENGINE[1]}"
+            relay_until bestmove
+            answered=$((answered + 1))
+            ;;
+        uci) echo "$line" >&"${ENGINE[1]}"; relay_until uciok ;;
+        isready) echo "$line" >&"${ENGINE[1]}"; relay_until readyok ;;
+        quit) exit 0 ;;
+        *) echo "$line" >&"${ENGINE[1]}" ;;
+    esac
+done

@@ -1,0 +1,308 @@
+//! `tabula match` against a scripted engine (tests/fake_engine.sh) that crashes, hangs, plays
+//! illegal moves or answers errors on cue: each failure costs the failing engine that game, the
+//! match goes on, and no engine process outlives the referee.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+/// The scripted engine's command line in `mode`, misbehaving after `after` answered moves.
+fn fake(mode: &str, after: u32) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engine.sh");
+    format!("bash '{script}' '{TABULA}' {mode} {after}")
+}
+
+/// A fresh scratch file name for this test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-referee-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+struct Run {
+    code: Option<i32>,
+    report: String,
+    stderr: String,
+    /// Game lines of the save file (comments dropped).
+    saved: Vec<String>,
+}
+
+impl Run {
+    /// The value of a report line `<key>: <value>`.
+    fn field(&self, key: &str) -> &str {
+        self.report
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
+            .unwrap_or_else(|| panic!("no '{key}' in the report:\n{}", self.report))
+    }
+
+    /// The save file's reasons, game by game.
+    fn reasons(&self) -> Vec<&str> {
+        self.saved.iter().map(|l| column(l, 4)).collect()
+    }
+}
+
+fn column(line: &str, i: usize) -> &str {
+    line.split('\t').nth(i).expect("a save line has six fields")
+}
+
+/// Plies in a save line's position.
+fn plies(line: &str) -> usize {
+    column(line, 5).split(' ').skip(3).count()
+}
+
+/// Runs a Sixes match of `engine1` against a plain tabula at depth 1, with `extra` arguments.
+fn run_match(test: &str, engine1: &str, extra: &[&str]) -> Run {
+    let save = scratch(&format!("{test}.games"));
+    let mut args: Vec<String> = [
+        "match",
+        "--game",
+        "sixes",
+        "--engine",
+        engine1,
+        "--engine-options",
+        "Threads=1,Hash=1",
+        "--engine",
+        TABULA,
+        "Threads=1",
+        "Hash=1",
+        "--adjudicate-plies",
+        "16",
+        "--seed",
+        "7",
+        "--save",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push(save.display().to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    if !extra.iter().any(|a| ["--tc", "--movetime"].contains(a)) {
+        args.extend(["--depth".to_string(), "1".to_string()]);
+    }
+    let out = Command::new(TABULA)
+        .args(&args)
+        .output()
+        .expect("run tabula match");
+    let saved = std::fs::read_to_string(&save)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    Run {
+        code: out.status.code(),
+        report: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        saved,
+    }
+}
+
+#[test]
+fn a_crashing_engine_loses_each_game_and_is_restarted() {
+    let r = run_match("crash", &fake("crash", 2), &["--games", "4"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.field("W/D/L"), "0/0/4 (engine 1)");
+    assert_eq!(r.field("Endings"), "crash 4");
+    assert_eq!(r.reasons(), ["crash"; 4]);
+    // A fresh process every game answers two moves, then dies asked for its third: four plies
+    // when it moves first, five when it moves second.
+    let counts: Vec<usize> = r.saved.iter().map(|l| plies(l)).collect();
+    assert_eq!(counts, [4, 5, 4, 5]);
+    assert_eq!(column(&r.saved[0], 1), "engine 1");
+    assert_eq!(column(&r.saved[1], 1), "engine 2");
+    assert_eq!(column(&r.saved[0], 3), "p2win");
+    assert_eq!(column(&r.saved[1], 3), "p1win");
+}
+
+/// Whether process `pid` still exists (a zombie counts: nobody reaped it).
+fn alive(pid: &str) -> bool {
+    std::path::Path::new(&format!("/proc/{pid}")).exists()
+}
+
+#[test]
+fn a_hanging_engine_loses_is_killed_and_restarted() {
+    let pids = scratch("hang.pids");
+    let engine = format!("env FAKE_PIDS='{}' {}", pids.display(), fake("hang", 1));
+    let r = run_match("hang", &engine, &["--games", "4", "--timeout", "300"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.field("W/D/L"), "0/0/4 (engine 1)");
+    assert_eq!(r.reasons(), ["hang"; 4]);
+    let started = std::fs::read_to_string(&pids).unwrap();
+    let started: Vec<&str> = started.split_whitespace().collect();
+    // One process for the start-up check, then a new one for each game after a hang.
+    assert_eq!(started.len(), 5, "{started:?}");
+    for pid in started {
+        assert!(!alive(pid), "engine process {pid} outlived the match");
+    }
+}
+
+#[test]
+fn an_engine_out_of_time_loses_on_time() {
+    let r = run_match("time", &fake("hang", 1), &["--games", "2", "--tc", "0.3"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.field("W/D/L"), "0/0/2 (engine 1)");
+    assert_eq!(r.reasons(), ["time forfeit"; 2]);
+}
+
+#[test]
+fn illegal_empty_and_error_answers_lose() {
+    // The engine answers one move well, then badly. After an illegal move it keeps running
+    // (its count goes on, so it fails at once in game 2); after an error reply it may have
+    // lost track of the game and is restarted (game 2 again sees one good move).
+    for (mode, reason, counts) in [
+        ("illegal", "illegal move 'zz99'", [2, 1]),
+        ("empty", "illegal move ''", [2, 1]),
+        ("error", "error reply 'error cannot search'", [2, 3]),
+    ] {
+        let r = run_match(mode, &fake(mode, 1), &["--games", "2"]);
+        assert_eq!(r.code, Some(0), "{mode}: {}", r.stderr);
+        assert_eq!(r.field("W/D/L"), "0/0/2 (engine 1)", "{mode}");
+        assert_eq!(r.reasons(), [reason; 2], "{mode}");
+        let plies: Vec<usize> = r.saved.iter().map(|l| plies(l)).collect();
+        assert_eq!(plies, counts, "{mode}");
+    }
+}
+
+/// Replays a saved game in a fresh tabula and asks whether the game is over.
+fn replay_is_over(line: &str) -> bool {
+    let input = format!("game sixes\n{}\nquery gameover\n", column(line, 5));
+    let mut child = Command::new(TABULA)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(!text.contains("error"), "replay of '{line}': {text}");
+    text.trim() == "response true"
+}
+
+#[test]
+fn normal_games_run_concurrently_and_replay_from_the_save_file() {
+    let r = run_match(
+        "normal",
+        &fake("normal", 0),
+        &["--games", "6", "--concurrency", "2", "--random-plies", "2"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let mut numbers: Vec<usize> = r
+        .saved
+        .iter()
+        .map(|l| column(l, 0).parse().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+    assert!(r.field("Match").contains("6 of 6 games"));
+    assert_eq!(
+        r.field("Pentanomial")
+            .split(' ')
+            .map(|n| n.parse::<u32>().unwrap())
+            .sum::<u32>(),
+        3
+    );
+    for line in &r.saved {
+        match column(line, 4) {
+            "rules" => assert!(replay_is_over(line), "{line}"),
+            "adjudication" => {
+                assert_eq!(plies(line), 16, "{line}");
+                assert!(!replay_is_over(line), "{line}");
+            }
+            other => panic!("unexpected ending '{other}' in {line}"),
+        }
+    }
+    // The two games of a pair share their opening, with the colours swapped.
+    for pair in r.saved.chunks(2).filter(|c| c.len() == 2) {
+        let by_number = |n: usize| {
+            r.saved
+                .iter()
+                .find(|l| column(l, 0) == n.to_string())
+                .unwrap()
+        };
+        let first: usize = column(&pair[0], 0).parse().unwrap();
+        let (a, b) = if first % 2 == 1 {
+            (by_number(first), by_number(first + 1))
+        } else {
+            (by_number(first - 1), by_number(first))
+        };
+        let opening = |l: &str| {
+            column(l, 5)
+                .split(' ')
+                .take(5)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(opening(a), opening(b));
+        assert_eq!(column(a, 1), column(b, 2));
+    }
+}
+
+#[test]
+fn sprt_stops_the_match_when_a_bound_is_crossed() {
+    let r = run_match(
+        "sprt",
+        &fake("illegal", 0),
+        &["--games", "200", "--sprt", "elo0=0", "elo1=50"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.field("SPRT").ends_with("H0 accepted"), "{}", r.report);
+    // Every pair is lost twice; a pair moves the LLR by about ln(score_of(0)/score_of(50)) =
+    // -0.134 (a little less with the padding of empty bins), so the lower bound
+    // ln(0.05/0.95) = -2.944 falls at the 23rd pair, and games finished later are not counted.
+    assert_eq!(r.field("Pentanomial"), "23 0 0 0 0");
+    assert_eq!(r.saved.len(), 46);
+}
+
+#[test]
+fn openings_from_a_file_are_played_in_order_with_colours_swapped() {
+    let file = scratch("openings.txt");
+    std::fs::write(&file, "# two openings\na1a3 a5a4\n\nb1b3\n").unwrap();
+    let path = file.display().to_string();
+    let r = run_match("openings", TABULA, &["--games", "6", "--openings", &path]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let starts: Vec<&str> = r.saved.iter().map(|l| column(l, 5)).collect();
+    for (i, opening) in [
+        "a1a3 a5a4",
+        "a1a3 a5a4",
+        "b1b3",
+        "b1b3",
+        "a1a3 a5a4",
+        "a1a3 a5a4",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let prefix = format!("position startpos moves {opening} ");
+        assert!(
+            starts[i].starts_with(&prefix),
+            "game {}: {}",
+            i + 1,
+            starts[i]
+        );
+    }
+    std::fs::write(&file, "a1a3\na1a3 a1a3\n").unwrap();
+    let r = run_match("bad-openings", TABULA, &["--openings", &path]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("line 2"), "{}", r.stderr);
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_it_begins() {
+    let r = run_match("nostart", "/nonexistent/engine", &[]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.stderr.contains("engine 1"), "{}", r.stderr);
+    assert!(r.report.is_empty());
+    let r = run_match("badargs", TABULA, &["--games", "3"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("even"), "{}", r.stderr);
+}
