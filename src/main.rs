@@ -36,7 +36,7 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
        tabula advance match A B [--games N] [--movetime MS] [--seed N]
                               a series between two Advance levels, with times per move
        tabula play sixes [--depth N | --time MS] [--capture interior|edges]
-                         [--limit-counts per-player|single]
+                         [--limit-counts per-player|single] [--board ROWS]
                               the 6x6 terminal game against the computer
        tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
                               engine-vs-engine games over pipes (tabula match --help)

@@ -11,7 +11,7 @@ use crate::games::sixes::{Ending, LimitCounts, Move, Rules, Sixes, text};
 use std::io::{self, BufRead, Write};
 
 pub const USAGE: &str = "usage: tabula play sixes [--depth N | --time MS] [--capture interior|edges] \
-                         [--limit-counts per-player|single]";
+                         [--limit-counts per-player|single] [--board ROWS]";
 
 /// The computer's default thinking time per move, in milliseconds.
 const DEFAULT_TIME_MS: u64 = 500;
@@ -20,6 +20,19 @@ struct Settings {
     level: Level,
     /// The rule options (the turn limit itself is asked at the start).
     rules: Rules,
+    /// Another board to start from (rows `a` to `f` joined by `/`); X still moves first.
+    board: Option<String>,
+}
+
+/// The position a game starts from, with the turn limit the person chose.
+fn setup(board: Option<&str>, rules: Rules) -> Result<Sixes, String> {
+    match board {
+        Some(rows) if rows.split_whitespace().count() == 1 => {
+            text::parse_fen(&format!("{rows} X"), rules).map_err(|e| format!("--board: {e}"))
+        }
+        Some(rows) => Err(format!("--board takes only the rows, not '{rows}'")),
+        None => Ok(Sixes::start(rules)),
+    }
 }
 
 fn settings(args: &[String]) -> Result<Settings, String> {
@@ -33,6 +46,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         None => return Err("name the game: tabula play sixes".into()),
     }
     let mut level = Level::Time(DEFAULT_TIME_MS);
+    let mut board = None;
     let mut opts = Options::default();
     let specs = rules::option_specs();
     let mut it = args[1..].iter();
@@ -56,6 +70,10 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                 level = Level::Time(number(600_000)?);
                 continue;
             }
+            "--board" => {
+                board = Some(value.clone());
+                continue;
+            }
             "--capture" => OPT_CAPTURE,
             "--limit-counts" => OPT_LIMIT_COUNTS,
             _ => return Err(format!("unknown argument '{flag}'")),
@@ -64,9 +82,12 @@ fn settings(args: &[String]) -> Result<Settings, String> {
             opts.set(option, spec.validate(value)?);
         }
     }
+    let rules = Rules::from_options(&opts)?;
+    setup(board.as_deref(), rules)?;
     Ok(Settings {
         level,
-        rules: Rules::from_options(&opts)?,
+        rules,
+        board,
     })
 }
 
@@ -283,7 +304,8 @@ fn game<R: BufRead, W: Write>(
     let human = answer!(ask_side(term));
     let limit = answer!(ask_limit(term, s.rules.counts));
     let computer = Player::new(s.level).map_err(io::Error::other)?;
-    let mut pos = Sixes::start(Rules { limit, ..s.rules });
+    let mut pos =
+        setup(s.board.as_deref(), Rules { limit, ..s.rules }).map_err(io::Error::other)?;
     term.board(&pos)?;
     loop {
         if let Some(end) = game_end(&pos) {

@@ -173,15 +173,24 @@ pub fn board_lines(pos: &Sixes) -> Vec<String> {
 /// One line on the state beyond the board: whose turn and the turn limit.
 pub fn status_line(pos: &Sixes) -> String {
     let rules = pos.rules();
+    let moves = |n: u16| {
+        if n == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{n} moves")
+        }
+    };
     let limit = match (rules.limit, rules.counts) {
         (0, _) => "no turn limit".to_string(),
         (n, LimitCounts::PerPlayer) => format!(
-            "turn limit {n} moves per player (X made {}, O made {})",
+            "turn limit {} per player (X made {}, O made {})",
+            moves(n),
             pos.moves_made(Side::P1),
             pos.moves_made(Side::P2)
         ),
         (n, LimitCounts::Single) => format!(
-            "turn limit {n} moves in all ({} made)",
+            "turn limit {} in all ({} made)",
+            moves(n),
             pos.moves_made(Side::P1) as u32 + pos.moves_made(Side::P2) as u32
         ),
     };
