@@ -51,29 +51,53 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     })
 }
 
-/// Per-player move timing.
+/// CPU time of the calling thread in nanoseconds (Linux; `None` elsewhere). The wall time of a
+/// move depends on how busy the machine is, its CPU time does not.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Per-player move timing: wall clock, and CPU time where the system reports it.
 #[derive(Default)]
 struct Clock {
     moves: u64,
-    total_us: u128,
-    max_us: u128,
+    wall_us: u128,
+    max_wall_us: u128,
+    cpu_ns: Option<u64>,
+    max_cpu_ns: u64,
 }
 
 impl Clock {
-    fn add(&mut self, us: u128) {
+    fn add(&mut self, wall_us: u128, cpu_ns: Option<u64>) {
         self.moves += 1;
-        self.total_us += us;
-        self.max_us = self.max_us.max(us);
+        self.wall_us += wall_us;
+        self.max_wall_us = self.max_wall_us.max(wall_us);
+        self.cpu_ns = match (self.moves, self.cpu_ns, cpu_ns) {
+            (1, _, Some(n)) => Some(n),
+            (_, Some(total), Some(n)) => Some(total + n),
+            _ => None,
+        };
+        self.max_cpu_ns = self.max_cpu_ns.max(cpu_ns.unwrap_or(0));
     }
 
     fn text(&self) -> String {
-        let avg = self.total_us / u128::from(self.moves.max(1));
-        format!(
-            "{} moves, {:.1} ms average, {:.1} ms max",
+        let n = self.moves.max(1);
+        let ms = |us: u128| us as f64 / 1000.0;
+        let mut text = format!(
+            "{} moves, wall {:.1} ms average, {:.1} ms max",
             self.moves,
-            avg as f64 / 1000.0,
-            self.max_us as f64 / 1000.0
-        )
+            ms(self.wall_us / u128::from(n)),
+            ms(self.max_wall_us)
+        );
+        if let Some(cpu) = self.cpu_ns {
+            text += &format!(
+                "; cpu {:.1} ms average, {:.1} ms max",
+                ms(u128::from(cpu / n / 1000)),
+                ms(u128::from(self.max_cpu_ns / 1000))
+            );
+        }
+        text
     }
 }
 
@@ -83,18 +107,19 @@ fn play_game(
     white: usize,
     seed: u64,
     clocks: &mut [Clock; 2],
-) -> (Outcome, u16) {
+) -> (Outcome, Advance) {
     let mut pos = Advance::start_position();
     loop {
         if let Some(o) = game::result(&pos) {
-            return (o, pos.ply());
+            return (o, pos);
         }
         let who = if pos.side() == 0 { white } else { 1 - white };
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), thread_cpu_ns());
         let mv = players[who]
             .choose(&pos, seed ^ u64::from(pos.ply()) << 40)
             .expect("a position without a result has a legal move");
-        clocks[who].add(start.elapsed().as_micros());
+        let cpu_used = cpu.zip(thread_cpu_ns()).map(|(a, b)| b.saturating_sub(a));
+        clocks[who].add(start.elapsed().as_micros(), cpu_used);
         pos.make(mv);
     }
 }
@@ -122,7 +147,7 @@ pub fn run(args: &[String]) -> i32 {
     let (mut wins, mut draws) = ([[0u32; 2]; 2], 0u32);
     for g in 0..s.games {
         let white = (g % 2) as usize;
-        let (outcome, plies) = play_game(
+        let (outcome, end) = play_game(
             &players,
             white,
             s.seed.wrapping_add(u64::from(g)),
@@ -140,16 +165,19 @@ pub fn run(args: &[String]) -> i32 {
                 format!("{} wins as {}", s.names[winner], ["white", "black"][colour])
             }
         };
-        let how = if plies >= 200 {
+        let how = if end.turn_limit_outcome().is_some() {
             "turn limit"
         } else {
             "no move"
         };
         println!(
-            "game {} white {} black {}: {text} ({how}, {plies} plies)",
+            "game {} white {} black {}: {text} ({how}, {} plies, material {}-{})",
             g + 1,
             s.names[white],
-            s.names[1 - white]
+            s.names[1 - white],
+            end.ply(),
+            end.material(0),
+            end.material(1)
         );
     }
     for p in 0..2 {

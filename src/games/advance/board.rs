@@ -99,6 +99,9 @@ pub struct Advance {
     pub(super) generals: [u8; 2],
     pub(super) material: [i32; 2],
     pub(super) hash: u64,
+    /// Level 8's model: the searcher only follows moves the level rules allow (see
+    /// `levels::rule_bound_moves`). Fixed for a whole game, so not part of the hash.
+    pub(super) rule_bound: bool,
 }
 
 impl Advance {
@@ -121,6 +124,7 @@ impl Advance {
             generals: [0, 0],
             material: [0, 0],
             hash: 0,
+            rule_bound: false,
         };
         for (s, g) in generals.iter().enumerate() {
             pos.generals[s] = g.ok_or_else(|| format!("{} has no General", side_word(s)))?;

@@ -177,6 +177,34 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
         .collect()
 }
 
+/// Level 8's search model: every player in a graded game obeys levels 5 and 6 (a move that
+/// wins at once if there is one, else one with the largest material delta), so the search
+/// follows only those moves, for both sides. Appends them to `out`. Where no move gains
+/// material every move is kept; where some do, a move that wins at once is kept too.
+pub fn rule_bound_moves(pos: &Advance, out: &mut Vec<Move>) {
+    let start = out.len();
+    pos.legal(out);
+    let best = out[start..]
+        .iter()
+        .map(|&m| pos.material_delta(m))
+        .max()
+        .unwrap_or(0);
+    if best == 0 {
+        return;
+    }
+    let end = out.len();
+    let mut kept = start;
+    for i in start..end {
+        let mv = out[i];
+        // The end of `out` is the scratch room of the win test.
+        if pos.material_delta(mv) == best || wins_at_once(pos, mv, out) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
 /// A seeded pick among equally good moves (splitmix64 of the seed).
 pub fn pick(moves: &[Move], seed: u64) -> Option<Move> {
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -304,6 +332,24 @@ mod tests {
                 "level {level}"
             );
         }
+    }
+
+    #[test]
+    fn the_search_model_keeps_level_5_and_6_moves() {
+        let model = |fen: &str| {
+            let pos = parse_fen(fen).unwrap();
+            let mut moves = vec![];
+            rule_bound_moves(&pos, &mut moves);
+            let mut t: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+            t.sort();
+            t
+        };
+        // Nothing to gain: every move stays.
+        assert_eq!(model(&Advance::start_position().fen()).len(), 43);
+        // Only the best capture.
+        assert_eq!(model(SEED_EXAMPLES[2].1), ["a1a7"]);
+        // The best capture and the smaller capture that wins at once.
+        assert_eq!(model(OWN_EXAMPLES[1].1), ["e4e5", "f1i1"]);
     }
 
     #[test]

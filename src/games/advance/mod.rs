@@ -20,6 +20,20 @@ use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side
 /// The protocol option that selects a graded level or the free search.
 pub const LEVEL_OPTION: &str = "Level";
 
+/// The level the options select (the engine has validated the value against `Level::NAMES`).
+fn level_of(opts: &Options) -> Level {
+    Level::parse(opts.text(LEVEL_OPTION, "max")).unwrap_or(Level::Max)
+}
+
+impl Advance {
+    /// The position searched as `level` searches it: level 8 follows only the moves the
+    /// level rules allow (`levels::rule_bound_moves`), `max` every legal move.
+    pub fn with_level(mut self, level: Level) -> Advance {
+        self.rule_bound = level == Level::Graded(8);
+        self
+    }
+}
+
 impl Game for Advance {
     type Move = Move;
 
@@ -33,12 +47,12 @@ impl Game for Advance {
         }]
     }
 
-    fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
-        Ok(Advance::start_position())
+    fn start(_variant: &str, opts: &Options) -> Result<Self, String> {
+        Ok(Advance::start_position().with_level(level_of(opts)))
     }
 
-    fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
-        text::parse_fen(text)
+    fn from_fen(_variant: &str, text: &str, opts: &Options) -> Result<Self, String> {
+        Ok(text::parse_fen(text)?.with_level(level_of(opts)))
     }
 
     fn to_fen(&self) -> String {
@@ -51,6 +65,14 @@ impl Game for Advance {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         self.legal(out)
+    }
+
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        if self.rule_bound {
+            levels::rule_bound_moves(self, out)
+        } else {
+            self.legal(out)
+        }
     }
 
     fn play(&mut self, mv: Move) {
@@ -113,8 +135,6 @@ impl Game for Advance {
     }
 
     fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
-        // The engine validated the option against `Level::NAMES`; fall back to the search.
-        let level = Level::parse(opts.text(LEVEL_OPTION, "max")).unwrap_or(Level::Max);
-        levels::scripted(self, level, seed)
+        levels::scripted(self, level_of(opts), seed)
     }
 }

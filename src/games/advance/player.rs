@@ -59,6 +59,7 @@ impl Player {
         };
         self.table.clear();
         let stop = AtomicBool::new(false);
-        search::search(pos, &request, &self.table, &self.pool, &stop, &mut |_| {}).best
+        let pos = pos.with_level(self.level);
+        search::search(&pos, &request, &self.table, &self.pool, &stop, &mut |_| {}).best
     }
 }

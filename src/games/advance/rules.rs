@@ -112,12 +112,15 @@ impl Advance {
         out.truncate(kept);
     }
 
-    /// Whether the side to move has any legal move (stops at the first one).
+    /// Whether the side to move has any legal move (stops at the first one). Uses the end
+    /// of `scratch` as room and leaves its contents as they were.
     pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
-        scratch.clear();
+        let start = scratch.len();
         self.pseudo_moves(scratch);
         let danger = self.in_check_now();
-        scratch.iter().any(|&mv| self.is_legal(mv, danger))
+        let found = scratch[start..].iter().any(|&mv| self.is_legal(mv, danger));
+        scratch.truncate(start);
+        found
     }
 
     /// The turn-limit result once 200 plies have been played, else `None`.

@@ -184,7 +184,7 @@ impl Advance {
             .find(|m| {
                 m.from as usize == from && m.to as usize == to && (m.action == Action::Wall) == wall
             })
-            .ok_or_else(|| format!("illegal move '{text}'"))
+            .ok_or_else(|| format!("illegal move {text}"))
     }
 }
 
@@ -242,7 +242,7 @@ mod tests {
         assert_eq!(start.move_text(mv), "a2a3#");
         assert_eq!(
             start.parse_move_text("e1e2").unwrap_err(),
-            "illegal move 'e1e2'"
+            "illegal move e1e2"
         );
         assert!(
             start
