@@ -205,6 +205,25 @@ pub fn rule_bound_moves(pos: &Advance, out: &mut Vec<Move>) {
     out.truncate(kept);
 }
 
+thread_local! {
+    /// Room for `must_gain`, which the searcher calls through `Game::in_check`.
+    static SCRATCH: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether the side to move has a legal move that gains material, which level 6 then
+/// forces it to play: in level 8's model such a position is not quiet.
+pub fn must_gain(pos: &Advance) -> bool {
+    SCRATCH.with(|s| {
+        let mut moves = s.borrow_mut();
+        moves.clear();
+        pos.pseudo_moves(&mut moves);
+        let danger = pos.in_check_now();
+        moves
+            .iter()
+            .any(|&m| pos.material_delta(m) > 0 && pos.is_legal(m, danger))
+    })
+}
+
 /// A seeded pick among equally good moves (splitmix64 of the seed).
 pub fn pick(moves: &[Move], seed: u64) -> Option<Move> {
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);

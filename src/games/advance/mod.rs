@@ -87,8 +87,13 @@ impl Game for Advance {
         self.no_move_outcome()
     }
 
+    /// Level 8's model searches a different game tree, so its table entries are kept apart.
     fn hash(&self) -> u64 {
-        self.hash
+        if self.rule_bound {
+            self.hash ^ tables::ZOBRIST.rule_bound
+        } else {
+            self.hash
+        }
     }
 
     fn evaluate(&self) -> i32 {
@@ -114,8 +119,9 @@ impl Game for Advance {
         true
     }
 
+    /// In level 8's model a forced capture counts too: the side cannot stand pat.
     fn in_check(&self) -> bool {
-        self.in_check_now()
+        self.in_check_now() || (self.rule_bound && levels::must_gain(self))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
@@ -136,5 +142,52 @@ impl Game for Advance {
 
     fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
         levels::scripted(self, level_of(opts), seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(level: &str) -> Options {
+        let mut o = Options::default();
+        o.set(LEVEL_OPTION, level.to_string());
+        o
+    }
+
+    #[test]
+    fn level_8_searches_the_rule_bound_game() {
+        // The level-6 seed example: only the Miner's capture gains material.
+        let fen = "d.bz..cmj/Dj.#...b#/m.z.g.zs./......#z#/.....Z#.Z/.#..S...#/..Z.zZ.../...BZ..Z./M.CSMG.J. w";
+        let free = Advance::from_fen("advance", fen, &opts("max")).unwrap();
+        let bound = Advance::from_fen("advance", fen, &opts("8")).unwrap();
+        let (mut a, mut b) = (vec![], vec![]);
+        free.search_moves(&mut a);
+        bound.search_moves(&mut b);
+        assert!(a.len() > 1);
+        assert_eq!(b.len(), 1);
+        // A forced gain is no quiet position for level 8, and the two models never share
+        // table entries.
+        assert!(!free.in_check() && bound.in_check());
+        assert_ne!(free.hash(), bound.hash());
+        assert_eq!(free.to_fen(), bound.to_fen());
+    }
+
+    #[test]
+    fn scripted_levels() {
+        let start = Advance::start("advance", &Options::default()).unwrap();
+        assert_eq!(start.scripted_move(&opts("max"), 1), None);
+        let mut legal = vec![];
+        start.legal_moves(&mut legal);
+        for level in ["4", "5", "6", "7"] {
+            match start.scripted_move(&opts(level), 3) {
+                Some(Scripted::Play(m)) => assert!(legal.contains(&m), "level {level}"),
+                other => panic!("level {level}: {other:?}"),
+            }
+        }
+        match start.scripted_move(&opts("8"), 3) {
+            Some(Scripted::SearchAmong(ties)) => assert!(ties.len() > 1),
+            other => panic!("level 8: {other:?}"),
+        }
     }
 }

@@ -153,6 +153,8 @@ pub struct Zobrist {
     /// Key per (square, cell code); the empty cell has key 0 so it never needs toggling.
     pub cell: [[u64; CELLS]; SQUARES],
     pub black_to_move: u64,
+    /// Marks level 8's rule-bound search (not part of the position itself).
+    pub rule_bound: u64,
     /// Key per ply count (the 100-move rule makes the count part of the position).
     pub ply: [u64; 256],
 }
@@ -161,6 +163,7 @@ pub static ZOBRIST: Zobrist = {
     let mut z = Zobrist {
         cell: [[0; CELLS]; SQUARES],
         black_to_move: 0,
+        rule_bound: 0,
         ply: [0; 256],
     };
     let mut state = 0x0041_4456_414E_4345_u64; // "ADVANCE"
@@ -178,6 +181,9 @@ pub static ZOBRIST: Zobrist = {
     let (s, k) = splitmix(state);
     state = s;
     z.black_to_move = k;
+    let (s, k) = splitmix(state);
+    state = s;
+    z.rule_bound = k;
     let mut p = 0;
     while p < 256 {
         let (s, k) = splitmix(state);
@@ -225,6 +231,7 @@ mod tests {
             .collect();
         keys.extend(ZOBRIST.ply);
         keys.push(ZOBRIST.black_to_move);
+        keys.push(ZOBRIST.rule_bound);
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();
