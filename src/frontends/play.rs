@@ -3,7 +3,7 @@
 //! Every prompt and message is on stdout; a bad answer is refused with its reason and asked
 //! again, and end of input at any prompt ends the program cleanly (exit 0).
 
-use crate::game::{Options, Side};
+use crate::game::{Options, Outcome, Side};
 use crate::games::sixes::board::Square;
 use crate::games::sixes::player::{Level, Player};
 use crate::games::sixes::rules::{self, MAX_LIMIT, OPT_CAPTURE, OPT_LIMIT_COUNTS};
@@ -277,13 +277,13 @@ fn verdict(end: Ending, human: Side) -> Vec<String> {
         }
     };
     lines.push(match end.outcome() {
-        crate::game::Outcome::Win(side) if side == human => {
+        Outcome::Win(side) if side == human => {
             format!("You ({}) win!", text::side_letter(side))
         }
-        crate::game::Outcome::Win(side) => {
+        Outcome::Win(side) => {
             format!("The computer ({}) wins.", text::side_letter(side))
         }
-        crate::game::Outcome::Draw => "It is a draw: there is no winner.".to_string(),
+        Outcome::Draw => "It is a draw: there is no winner.".to_string(),
     });
     lines
 }
@@ -335,5 +335,64 @@ fn game<R: BufRead, W: Write>(
         }
         pos.play(mv);
         term.board(&pos)?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flags_set_the_level_and_the_rules() {
+        let s = settings(&args(
+            "sixes --depth 3 --capture edges --limit-counts single",
+        ))
+        .unwrap();
+        assert_eq!(s.level, Level::Depth(3));
+        assert_eq!(s.rules.capture, crate::games::sixes::Capture::Edges);
+        assert_eq!(s.rules.counts, LimitCounts::Single);
+        let s = settings(&args("sixes")).unwrap();
+        assert_eq!(s.level, Level::Time(DEFAULT_TIME_MS));
+        assert_eq!(s.rules, Rules::default());
+    }
+
+    #[test]
+    fn bad_flags_are_refused_with_a_reason() {
+        let refused = |line: &str| settings(&args(line)).err().unwrap();
+        assert!(refused("").contains("name the game"));
+        assert!(refused("chess").contains("only sixes"));
+        assert!(refused("sixes --depth").contains("needs a value"));
+        assert!(refused("sixes --depth 0").contains("from 1 to 64"));
+        assert!(refused("sixes --time soon").contains("from 1 to 600000"));
+        assert!(refused("sixes --capture all").contains("Capture"));
+        assert!(refused("sixes --limit-counts both").contains("LimitCounts"));
+        assert!(refused("sixes --board XX/OO").contains("--board"));
+        assert!(refused("sixes --fast 1").contains("unknown argument"));
+    }
+
+    #[test]
+    fn the_verdict_names_the_reason_and_the_winner() {
+        let lines = verdict(Ending::NoPieces(Side::P2), Side::P1);
+        assert_eq!(
+            lines,
+            [
+                "Game over: the computer has no pieces left.",
+                "You (X) win!"
+            ]
+        );
+        let tie = Ending::Limit {
+            pieces: [3, 3],
+            moves: [5, 5],
+        };
+        let lines = verdict(tie, Side::P2);
+        assert_eq!(
+            lines[2],
+            "Equal pieces, so possible moves decide: you 5, computer 5."
+        );
+        assert_eq!(lines[3], "It is a draw: there is no winner.");
     }
 }
