@@ -50,6 +50,13 @@ static GAMES: &[GameEntry] = &[
     GameEntry::of::<sixes::Sixes>(
         "sixes",
         "6x6 move-and-jump game with surround removal and a turn limit",
+    )
+    .bench(
+        8,
+        &[
+            "startpos",
+            "fen O....X/..X.../..OX../XO.OX./..OX../X....O X - - 10 10 20",
+        ],
     ),
     GameEntry::of::<chess14::Chess14>(
         "chess14",
