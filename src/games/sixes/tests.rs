@@ -346,4 +346,18 @@ proptest! {
             prop_assert_eq!(parse_fen(&p.to_fen(), rules).unwrap(), p);
         }
     }
+
+    /// Whatever the text, reading a position or a move answers Ok or Err and never panics;
+    /// a position that reads writes back to text that reads to the same position.
+    #[test]
+    fn any_text_reads_without_panicking(
+        text in "(([XO.]{6}/){5}[XO.]{6} [XO]( ([a-f][1-6][a-f][1-6]|-) ([a-f][1-6][a-f][1-6]|-)\
+                 ( [0-9]{1,5} [0-9]{1,5}( [0-9]{1,5})?)?)?)|\\PC{0,40}"
+    ) {
+        if let Ok(p) = parse_fen(&text, Rules::default()) {
+            prop_assert_eq!(parse_fen(&p.to_fen(), Rules::default()).unwrap(), p);
+        }
+        let start = Sixes::start(Rules::default());
+        let _ = start.parse_move(&text);
+    }
 }
