@@ -8,6 +8,7 @@
 #   normal   never misbehave
 #   crash    exit at once, without a word
 #   hang     never answer `go` (but keep reading, as a stuck search would)
+#   flood    answer `go` with `info` lines without end, never `bestmove`
 #   illegal  answer `bestmove zz99`
 #   empty    answer `bestmove` without a move
 #   error    answer `error cannot search`
@@ -37,6 +38,7 @@ while IFS= read -r line; do
                 case $mode in
                     crash) exit 3 ;;
                     hang) continue ;;
+                    flood) while :; do echo "info string still thinking"; done ;;
                     illegal) echo "bestmove zz99" ;;
                     empty) echo "bestmove" ;;
                     error) echo "error cannot search" ;;

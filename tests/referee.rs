@@ -141,6 +141,17 @@ fn a_hanging_engine_loses_is_killed_and_restarted() {
 }
 
 #[test]
+fn an_engine_flooding_info_lines_still_hangs() {
+    let r = run_match(
+        "flood",
+        &fake("flood", 1),
+        &["--games", "2", "--timeout", "300"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["hang"; 2]);
+}
+
+#[test]
 fn an_engine_out_of_time_loses_on_time() {
     let r = run_match("time", &fake("hang", 1), &["--games", "2", "--tc", "0.3"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 /// Longest engine line kept; the rest of a longer line is read and dropped.
 const MAX_LINE: usize = 1 << 16;
+/// Engine lines read ahead of the referee.
+const LINE_QUEUE: usize = 256;
 /// How long an engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
@@ -112,7 +114,9 @@ impl Engine {
                 }
             }
         });
-        let (from_engine, output) = mpsc::channel::<String>();
+        // Bounded, so an engine that floods lines waits for the referee instead of filling
+        // its memory.
+        let (from_engine, output) = mpsc::sync_channel::<String>(LINE_QUEUE);
         std::thread::spawn(move || {
             let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE);
             while let Some(line) = lines.next_line() {
@@ -182,11 +186,7 @@ impl Engine {
 
     /// The next line the engine writes, waiting until `deadline` at most.
     pub fn next_line(&mut self, deadline: Instant) -> Result<String, Fault> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        self.output.recv_timeout(wait).map_err(|e| match e {
-            RecvTimeoutError::Timeout => Fault::Timeout,
-            RecvTimeoutError::Disconnected => Fault::Closed,
-        })
+        receive_by(&self.output, deadline)
     }
 
     /// Waits for `bestmove` and returns its move word (empty when the line has none); other
@@ -211,6 +211,19 @@ impl Engine {
     }
 }
 
+/// A line from `output` if one arrives before `deadline`. Past the deadline even a waiting
+/// line is refused, so an engine that floods `info` lines still times out.
+fn receive_by(output: &Receiver<String>, deadline: Instant) -> Result<String, Fault> {
+    let now = Instant::now();
+    if now >= deadline {
+        return Err(Fault::Timeout);
+    }
+    output.recv_timeout(deadline - now).map_err(|e| match e {
+        RecvTimeoutError::Timeout => Fault::Timeout,
+        RecvTimeoutError::Disconnected => Fault::Closed,
+    })
+}
+
 impl Drop for Engine {
     /// Asks the engine to quit, and kills it if it does not within [`QUIT_GRACE`].
     fn drop(&mut self) {
@@ -223,5 +236,26 @@ impl Drop for Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_count_only_before_the_deadline() {
+        let (tx, rx) = mpsc::sync_channel(4);
+        tx.send("info".to_string()).unwrap();
+        tx.send("bestmove a1".to_string()).unwrap();
+        let soon = Instant::now() + Duration::from_secs(5);
+        assert_eq!(receive_by(&rx, soon), Ok("info".to_string()));
+        // A line is waiting, but the deadline has passed.
+        assert_eq!(receive_by(&rx, Instant::now()), Err(Fault::Timeout));
+        assert_eq!(receive_by(&rx, soon), Ok("bestmove a1".to_string()));
+        let later = Instant::now() + Duration::from_millis(20);
+        assert_eq!(receive_by(&rx, later), Err(Fault::Timeout));
+        drop(tx);
+        assert_eq!(receive_by(&rx, soon), Err(Fault::Closed));
     }
 }
