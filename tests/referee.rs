@@ -275,11 +275,12 @@ fn sprt_stops_the_match_when_a_bound_is_crossed() {
 }
 
 #[test]
-fn openings_from_a_file_are_played_in_order_with_colours_swapped() {
+fn openings_from_a_file_are_played_in_order_with_colours_swapped_over_ugi() {
     let file = scratch("openings.txt");
     std::fs::write(&file, "# two openings\na1a3 a5a4\n\nb1b3\n").unwrap();
     let path = file.display().to_string();
-    let r = run_match("openings", TABULA, &["--games", "6", "--openings", &path]);
+    let args = ["--games", "6", "--openings", &path, "--ugi"];
+    let r = run_match("openings", TABULA, &args);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let starts: Vec<&str> = r.saved.iter().map(|l| column(l, 5)).collect();
     for (i, opening) in [

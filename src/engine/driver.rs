@@ -401,3 +401,45 @@ fn run_search<G: Game>(
     };
     search::search(pos, request, table, pool, stop, &mut report).best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sixes::Sixes;
+
+    fn context() -> SearchContext {
+        SearchContext {
+            out: Output::new(Box::new(std::io::sink())),
+            table: Arc::new(Table::new(1)),
+            pool: Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(1)
+                    .build()
+                    .unwrap(),
+            ),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            overhead_ms: 0,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn score_is_a_search_score_while_the_game_runs_and_none_after() {
+        let open = driver::<Sixes>("sixes", &Options::default()).unwrap();
+        let score = open
+            .score(2, context())
+            .expect("a running game has a score");
+        assert!(score.abs() < crate::game::WIN_BOUND);
+        let mut opts = Options::default();
+        opts.set("TurnLimit", "1".into());
+        opts.set("LimitCounts", "single".into());
+        let mut short = driver::<Sixes>("sixes", &opts).unwrap();
+        let first = short.legal().split(' ').next().unwrap().to_string();
+        assert!(
+            short.place(&first).unwrap().is_some(),
+            "one move ends the game"
+        );
+        assert_eq!(short.score(2, context()), None);
+    }
+}

@@ -180,10 +180,14 @@ impl Checker {
             overhead_ms: 0,
             seed: 1,
         };
-        Ok(game
-            .score(depth, ctx)
-            .is_none_or(|s| s.abs() < WIN_BOUND && balance.is_none_or(|b| s.abs() <= b)))
+        Ok(balanced(game.score(depth, ctx), balance))
     }
+}
+
+/// Whether a search score (`None`: the driver has no opinion) leaves an opening open: no
+/// forced win for either side and, with `balance`, no more than that for either.
+fn balanced(score: Option<i32>, balance: Option<i32>) -> bool {
+    score.is_none_or(|s| s.abs() < WIN_BOUND && balance.is_none_or(|b| s.abs() <= b))
 }
 
 /// A small, fast, seedable generator (SplitMix64), so openings repeat with the same seed.
@@ -207,6 +211,18 @@ impl SplitMix {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn forced_results_and_lopsided_scores_are_turned_down() {
+        assert!(balanced(Some(0), None));
+        assert!(balanced(None, Some(10)));
+        assert!(balanced(Some(WIN_BOUND - 1), None));
+        assert!(!balanced(Some(WIN_BOUND), None));
+        assert!(!balanced(Some(-WIN_BOUND - 5), None));
+        assert!(balanced(Some(-50), Some(50)));
+        assert!(!balanced(Some(51), Some(50)));
+        assert!(!balanced(Some(-51), Some(50)));
+    }
 
     #[test]
     fn splitmix_matches_its_reference_and_stays_in_range() {
