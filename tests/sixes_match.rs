@@ -2,16 +2,16 @@
 //!
 //! Slow, so ignored by default; run it with
 //! `cargo test --release --test sixes_match -- --ignored --nocapture`
-//! (`SIXES_MATCH_GAMES`, default 100, and `SIXES_MATCH_MS`, the player's time per move,
-//! default 300). Games cycle through turn limits 10, 20 and 50 moves per player and both
-//! colours; the opponent breaks ties between equally good moves at random (seeded by the
-//! game number), so the games differ. It asserts a score of at least 95% and at most one
-//! second per move.
+//! (`SIXES_MATCH_GAMES`, default 100, `SIXES_MATCH_MS`, the player's time per move,
+//! default 300, and `SIXES_MATCH_CAPTURE=edges` for the edges capture rule). Games cycle
+//! through turn limits 10, 20 and 50 moves per player and both colours; the opponent breaks
+//! ties between equally good moves at random (seeded by the game number), so the games differ.
+//! It asserts a score of at least 95% and at most one second per move.
 
 use std::time::{Duration, Instant};
 use tabula::game::{Game, Outcome, Side, result};
 use tabula::games::sixes::player::{Level, Player};
-use tabula::games::sixes::{Move, Rules, Sixes};
+use tabula::games::sixes::{Capture, Move, Rules, Sixes};
 
 /// Larger than any piece-count difference.
 const WIN: i32 = 1000;
@@ -84,6 +84,10 @@ fn env(name: &str, default: u64) -> u64 {
 fn player_beats_depth_4_minimax() {
     let games = env("SIXES_MATCH_GAMES", 100);
     let ms = env("SIXES_MATCH_MS", 300);
+    let capture = match std::env::var("SIXES_MATCH_CAPTURE").as_deref() {
+        Ok("edges") => Capture::Edges,
+        _ => Capture::Interior,
+    };
     let limits = [10u16, 20, 50];
     // [limit][our colour] = (points x2, games)
     let mut table = [[(0u64, 0u64); 2]; 3];
@@ -149,7 +153,8 @@ fn player_beats_depth_4_minimax() {
     let score = points as f64 / 2.0 / games as f64 * 100.0;
     let mean = total / moves.max(1);
     println!(
-        "score {score:.1}% over {games} games; {moves} moves, {mean:?} mean, {slowest:?} max per move"
+        "{capture:?} capture: score {score:.1}% over {games} games; {moves} moves, {mean:?} mean, \
+         {slowest:?} max per move"
     );
     assert!(score >= 95.0, "score {score:.1}%");
     assert!(

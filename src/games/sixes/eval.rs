@@ -119,6 +119,19 @@ mod tests {
     }
 
     #[test]
+    fn corner_pieces_are_safe_only_under_the_interior_rule() {
+        // X's corner pieces face O's; under the edges rule two enemies take a corner piece.
+        let fen = "X...../....../..O.../...O../....../.....X X";
+        let interior = parse_fen(fen, Rules::default()).unwrap();
+        let edges_rules = Rules {
+            capture: Capture::Edges,
+            ..Rules::default()
+        };
+        let edges = parse_fen(fen, edges_rules).unwrap();
+        assert!(evaluate(&interior) > evaluate(&edges));
+    }
+
+    #[test]
     fn a_piece_up_is_good_for_its_owner_whoever_is_to_move() {
         let x_up = "XX..OO/XX..O./....../....../OO..XX/OO..XX";
         assert!(evaluate(&pos(&format!("{x_up} X"))) > 50);
