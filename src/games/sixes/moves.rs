@@ -95,7 +95,19 @@ pub fn count(own: u64, occupied: u64, barred: Option<Move>) -> u32 {
             steps.count_ones() + jumps.count_ones()
         })
         .sum();
-    total - barred.is_some_and(|mv| shape(own, occupied, mv).is_ok()) as u32
+    total - barred.is_some_and(|mv| fits(own, occupied, mv)) as u32
+}
+
+/// Whether `mv` is a step or a jump of one of `own`'s pieces, ignoring the no-return rule
+/// (`shape` says why not; this answers without allocating, for the search).
+pub fn fits(own: u64, occupied: u64, mv: Move) -> bool {
+    own & mv.from.bit() != 0
+        && occupied & mv.to.bit() == 0
+        && REACH[mv.from.index()].iter().any(|r| match r.step {
+            Some(next) if next == mv.to => true,
+            Some(next) => r.jump == Some(mv.to) && occupied & next.bit() != 0,
+            None => false,
+        })
 }
 
 /// Checks that `mv` is a step or a jump of one of `own`'s pieces, ignoring the no-return
@@ -191,7 +203,7 @@ mod tests {
     }
 
     #[test]
-    fn count_matches_generate_on_crowded_boards() {
+    fn count_and_fits_agree_with_generate_and_shape() {
         // A fixed pseudo-random sweep over many boards.
         let mut x = 0x9e37_79b9_7f4a_7c15_u64;
         for _ in 0..2000 {
@@ -201,6 +213,17 @@ mod tests {
             let occ = x & FULL;
             let own = occ & (x >> 29);
             assert_eq!(count(own, occ, None) as usize, listed(own, occ, None).len());
+            let mv = Move::new(
+                Square::new((x % 36) as u8),
+                Square::new(((x >> 8) % 36) as u8),
+            );
+            assert_eq!(fits(own, occ, mv), shape(own, occ, mv).is_ok(), "{mv:?}");
+            let mut all = Vec::new();
+            generate(own, occ, None, &mut all);
+            assert!(
+                all.iter()
+                    .all(|&m| fits(own, occ, m) && shape(own, occ, m).is_ok())
+            );
         }
     }
 
