@@ -20,6 +20,12 @@ const SLIDER_MOBILITY: i32 = 2;
 const KING_ZONE_ATTACK: i32 = 14;
 /// Per own piece on a square next to a king (a shelter).
 const KING_SHELTER: i32 = 6;
+/// Per step of the enemy king away from the centre, when we are well ahead (mating drive).
+const MOP_UP_EDGE: i32 = 2;
+/// Per step our pieces come closer to the enemy king, when we are well ahead.
+const MOP_UP_CLOSE: i32 = 4;
+/// "Well ahead": this much more material than the other side.
+const MOP_UP_LEAD: i32 = 400;
 /// Being on move is worth a little.
 const TEMPO: i32 = 10;
 
@@ -66,9 +72,35 @@ fn king_safety(pos: &Position, king: usize, side: Side) -> i32 {
     score
 }
 
+/// Chebyshev distance between two squares.
+fn distance(a: usize, b: usize) -> i32 {
+    let df = (file_of(a) as i32 - file_of(b) as i32).abs();
+    let dr = (rank_of(a) as i32 - rank_of(b) as i32).abs();
+    df.max(dr)
+}
+
+/// When `side` is well ahead: drive the enemy king to the edge and close in with every piece,
+/// so a won game ends in mate instead of wandering.
+fn mop_up(pos: &Position, side: Side) -> i32 {
+    let Some(&target) = pos.kings(side.other()).first() else {
+        return 0;
+    };
+    let target = target as usize;
+    let far = pos.width().max(pos.height()) as i32;
+    let mut score = MOP_UP_EDGE * (64 - centrality(pos, target)) / 4;
+    for sq in pos.squares() {
+        let c = pos.cell(sq);
+        if is_piece(c) && side_of(c) == side && kind_of(c) != Kind::Pawn {
+            score += MOP_UP_CLOSE * (far - distance(sq, target));
+        }
+    }
+    score
+}
+
 /// The evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = [0i32; 2];
+    let mut material = [0i32; 2];
     let h = pos.height();
     let first_past = h.div_ceil(2);
     for sq in pos.squares() {
@@ -80,6 +112,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         let centre = centrality(pos, sq);
         let s = &mut score[side.index()];
         *s += kind.value();
+        material[side.index()] += kind.value();
         match kind {
             Kind::Pawn => {
                 let advanced = if side == pos.up() {
@@ -99,6 +132,11 @@ pub fn evaluate(pos: &Position) -> i32 {
     for side in [Side::P1, Side::P2] {
         for &k in pos.kings(side) {
             score[side.index()] += king_safety(pos, k as usize, side);
+        }
+    }
+    for side in [Side::P1, Side::P2] {
+        if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
+            score[side.index()] += mop_up(pos, side);
         }
     }
     let us = pos.side_to_move();
