@@ -4,7 +4,9 @@
 //! `cargo test --release --test chess14_match -- --ignored --nocapture`.
 //! Settings from the environment: `CHESS14_GAMES` (default 100), `CHESS14_BASE_MS` (the
 //! player's starting clock, default 1000), `CHESS14_INC_MS` (its increment, default 100),
-//! `CHESS14_THREADS` (default 1), `CHESS14_MAX_PLIES` (a game still going after this many
+//! `CHESS14_THREADS` (default 1), `CHESS14_NODES` (if set, the player searches this many nodes
+//! per move instead of managing its clock: a measure of strength that does not depend on how
+//! busy the machine is; the clock is then not kept), `CHESS14_MAX_PLIES` (a game still going after this many
 //! plies is adjudicated a draw; default 600), `CHESS14_FIRST` (the first game's number, to
 //! replay one game; default 0). Colours alternate; the guidelines level's random
 //! choices are seeded by the game number. The player's clock is kept exactly as a GUI would:
@@ -34,6 +36,9 @@ fn player_beats_the_guidelines_level_and_never_flags() {
     let inc = env("CHESS14_INC_MS", 100);
     let threads = env("CHESS14_THREADS", 1) as usize;
     let max_plies = env("CHESS14_MAX_PLIES", 600);
+    let nodes = std::env::var("CHESS14_NODES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     let mut guidelines = Options::default();
     guidelines.set("Level", "guidelines".to_string());
     let pool = rayon::ThreadPoolBuilder::new()
@@ -77,12 +82,14 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                 let spent = start.elapsed().as_millis();
                 slowest_ms = slowest_ms.max(spent);
                 moves += 1;
-                if spent >= clock as u128 {
-                    flagged += 1;
-                    break Outcome::Win(ours.other());
+                if nodes.is_none() {
+                    if spent >= clock as u128 {
+                        flagged += 1;
+                        break Outcome::Win(ours.other());
+                    }
+                    clock = clock - spent as u64 + inc;
+                    lowest_clock = lowest_clock.min(clock);
                 }
-                clock = clock - spent as u64 + inc;
-                lowest_clock = lowest_clock.min(clock);
                 answer.best.expect("a legal move")
             } else {
                 match pos.scripted_move(&guidelines, game) {
@@ -99,8 +106,12 @@ fn player_beats_the_guidelines_level_and_never_flags() {
             Outcome::Win(_) => 0,
         };
         points += won;
+        let clock_text = match nodes {
+            Some(_) => String::new(),
+            None => format!(", clock left {clock} ms"),
+        };
         println!(
-            "game {:3}: player {:5} {} after {plies} plies, clock left {clock} ms",
+            "game {:3}: player {:5} {} after {plies} plies{clock_text}",
             game + 1,
             if ours == Side::P1 { "white" } else { "black" },
             ["lost", "drew", "won"][won as usize]
@@ -111,9 +122,12 @@ fn player_beats_the_guidelines_level_and_never_flags() {
     }
     let score = points as f64 / 2.0 / games as f64 * 100.0;
     println!(
-        "score {score:.1}% over {games} games at {base} ms + {inc} ms; losses on time {flagged}; \
-         adjudicated draws {adjudicated}; {moves} player moves, slowest {slowest_ms} ms, \
-         lowest clock after a move {lowest_clock} ms"
+        "score {score:.1}% over {games} games at {}; losses on time {flagged}; \
+         adjudicated draws {adjudicated}; {moves} player moves, slowest {slowest_ms} ms",
+        match nodes {
+            Some(n) => format!("{n} nodes per move"),
+            None => format!("{base} ms + {inc} ms, lowest clock after a move {lowest_clock} ms"),
+        }
     );
     assert_eq!(flagged, 0, "the player lost on time");
     assert!(score >= 95.0, "score {score:.1}%");

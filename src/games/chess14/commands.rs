@@ -133,3 +133,100 @@ fn clocks(pos: &Position) -> Result<String, String> {
         seconds_text(c.cpu.increment_ms),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::parse_fen;
+    use super::*;
+
+    fn reply(fen: &str, name: &str, args: &[&str]) -> Result<Vec<String>, String> {
+        run(&parse_fen(fen).unwrap(), name, args).expect("a chess14 command")
+    }
+
+    const START: &str = "RNBHCGAKGCEBNR/PPPPPPPPPPPPPP/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr w";
+
+    #[test]
+    fn targets_mark_captures_and_skip_other_pieces() {
+        let fen = "7K6/14/14/14/14/14/14/14/3P10/2p11/14/14/14/7k6 w";
+        assert_eq!(
+            reply(fen, "targets", &["c5"]),
+            Ok(vec!["targets c5 c6 xd6".into()])
+        );
+        // Black's pawn and an empty square: nothing to move for White.
+        assert_eq!(
+            reply(fen, "targets", &["d6"]),
+            Ok(vec!["targets d6".into()])
+        );
+        assert_eq!(
+            reply(fen, "targets", &["e5"]),
+            Ok(vec!["targets e5".into()])
+        );
+        assert_eq!(
+            reply(START, "targets", &["g1"]),
+            Ok(vec!["targets g1 h3 f3".into()])
+        );
+        assert!(reply(START, "targets", &[]).is_err());
+        assert!(reply(START, "targets", &["z9"]).is_err());
+    }
+
+    #[test]
+    fn check_names_the_attacked_kings() {
+        assert_eq!(reply(START, "check", &[]), Ok(vec!["check none".into()]));
+        let two = "13K/14/14/14/14/14/5R8/14/14/3e10/14/7G6/14/2k2k8 w";
+        assert_eq!(reply(two, "check", &[]), Ok(vec!["check f1".into()]));
+        assert!(
+            reply(START, "check", &["now"])
+                .unwrap_err()
+                .contains("takes no arguments")
+        );
+    }
+
+    #[test]
+    fn state_tells_mate_from_stalemate() {
+        assert_eq!(reply(START, "state", &[]), Ok(vec!["state ongoing".into()]));
+        let mate = "13K/14/14/14/14/14/14/14/14/14/1C12/14/pp12/kp12 w";
+        assert_eq!(
+            reply(mate, "state", &[]),
+            Ok(vec!["state checkmate winner black".into()])
+        );
+        let stalemate = "13K/14/14/14/14/14/14/14/14/14/14/1Q12/14/k13 w";
+        assert_eq!(
+            reply(stalemate, "state", &[]),
+            Ok(vec!["state stalemate".into()])
+        );
+    }
+
+    #[test]
+    fn contributors_cover_each_square_once() {
+        // The queen checks along the h-file and covers h13; each rook covers two squares.
+        let mate = "7K6/14/14/14/14/14/7q6/14/14/14/14/14/14/k5r1r5 b";
+        assert_eq!(
+            reply(mate, "state", &[]),
+            Ok(vec!["state checkmate winner white".into()])
+        );
+        assert_eq!(
+            reply(mate, "contributors", &[]),
+            Ok(vec!["contributors g1 i1 h8".into()])
+        );
+        // The checking queen stands next to the king; the knight that defends it contributes.
+        let defended = "K13/1q12/3n10/14/14/14/14/14/14/14/14/14/14/7k6 b";
+        assert_eq!(
+            reply(defended, "contributors", &[]),
+            Ok(vec!["contributors d12 b13".into()])
+        );
+        assert!(
+            reply(START, "contributors", &[])
+                .unwrap_err()
+                .contains("not checkmated")
+        );
+    }
+
+    #[test]
+    fn clocks_default_to_the_source() {
+        assert_eq!(
+            reply(START, "clocks", &[]),
+            Ok(vec!["clocks player white 180 2 cpu black 180 2".into()])
+        );
+        assert!(run(&parse_fen(START).unwrap(), "nonsense", &[]).is_none());
+    }
+}

@@ -1,7 +1,9 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
 //! board's size, mobility and king safety. All weights are named here.
 
-use super::board::{EMPTY, Position, file_of, is_piece, kind_of, rank_of, side_of};
+use super::board::{
+    EMPTY, MAX_SIDE, Position, file_of, index, is_piece, kind_of, rank_of, side_of,
+};
 use super::pieces::{Kind, QUEEN_DIRS};
 use crate::game::Side;
 
@@ -29,13 +31,32 @@ const MOP_UP_LEAD: i32 = 400;
 /// Being on move is worth a little.
 const TEMPO: i32 = 10;
 
-/// Centrality of a square in 0..=64: 64 in the centre, 0 in a corner, whatever the board size.
-fn centrality(pos: &Position, sq: usize) -> i32 {
-    let (w, h) = (pos.width() as i32, pos.height() as i32);
-    let (f, r) = (file_of(sq) as i32, rank_of(sq) as i32);
-    let dx = (2 * f - (w - 1)).abs() * 32 / (w - 1);
-    let dy = (2 * r - (h - 1)).abs() * 32 / (h - 1);
-    64 - dx - dy
+/// Centrality of squares in 0..=64: 64 in the centre, 0 in a corner, whatever the board size.
+/// Computed per file and per rank once for each evaluation (divisions are not free).
+struct Centre {
+    files: [i32; MAX_SIDE],
+    ranks: [i32; MAX_SIDE],
+}
+
+impl Centre {
+    fn new(pos: &Position) -> Centre {
+        let half = |n: usize| {
+            let mut t = [0; MAX_SIDE];
+            let n = n as i32;
+            for (i, v) in t.iter_mut().enumerate().take(n as usize) {
+                *v = 32 - (2 * i as i32 - (n - 1)).abs() * 32 / (n - 1);
+            }
+            t
+        };
+        Centre {
+            files: half(pos.width()),
+            ranks: half(pos.height()),
+        }
+    }
+
+    fn at(&self, sq: usize) -> i32 {
+        self.files[file_of(sq)] + self.ranks[rank_of(sq)]
+    }
 }
 
 /// Squares the piece on `sq` can reach (empty or enemy-held), pawns not counted.
@@ -81,13 +102,13 @@ fn distance(a: usize, b: usize) -> i32 {
 
 /// When `side` is well ahead: drive the enemy king to the edge and close in with every piece,
 /// so a won game ends in mate instead of wandering.
-fn mop_up(pos: &Position, side: Side) -> i32 {
+fn mop_up(pos: &Position, centre: &Centre, side: Side) -> i32 {
     let Some(&target) = pos.kings(side.other()).first() else {
         return 0;
     };
     let target = target as usize;
     let far = pos.width().max(pos.height()) as i32;
-    let mut score = MOP_UP_EDGE * (64 - centrality(pos, target)) / 4;
+    let mut score = MOP_UP_EDGE * (64 - centre.at(target)) / 4;
     for sq in pos.squares() {
         let c = pos.cell(sq);
         if is_piece(c) && side_of(c) == side && kind_of(c) != Kind::Pawn {
@@ -103,13 +124,14 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut material = [0i32; 2];
     let h = pos.height();
     let first_past = h.div_ceil(2);
-    for sq in pos.squares() {
+    let centrality = Centre::new(pos);
+    for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
             continue;
         }
         let (kind, side) = (kind_of(c), side_of(c));
-        let centre = centrality(pos, sq);
+        let centre = centrality.at(sq);
         let s = &mut score[side.index()];
         *s += kind.value();
         material[side.index()] += kind.value();
@@ -136,7 +158,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
-            score[side.index()] += mop_up(pos, side);
+            score[side.index()] += mop_up(pos, &centrality, side);
         }
     }
     let us = pos.side_to_move();

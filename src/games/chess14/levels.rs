@@ -170,3 +170,71 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
     pos.legal_moves(&mut moves);
     rng.pick(&moves)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::{parse_fen, parse_squares};
+    use super::*;
+
+    fn choose(fen: &str, seed: u64) -> String {
+        let pos = parse_fen(fen).unwrap();
+        let m = guideline_move(&pos, &mut Rng::new(seed)).expect("a move");
+        format!(
+            "{}{}",
+            super::super::text::square_name(m.from()),
+            super::super::text::square_name(m.to())
+        )
+    }
+
+    #[test]
+    fn mates_when_it_can() {
+        // The black king is boxed in by its pawns: the rook or the amazon can mate on the top
+        // rank; grabbing the pawns or anything else would not.
+        let pos = parse_fen("K13/PP12/14/14/14/14/14/14/14/14/a13/14/14/7r5k w").unwrap();
+        for seed in 0..8 {
+            let m = guideline_move(&pos, &mut Rng::new(seed)).unwrap();
+            let mut after = pos.clone();
+            after.play(m);
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            assert!(
+                replies.is_empty() && after.king_attacked(after.side_to_move()),
+                "{m:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn takes_the_biggest_gain() {
+        // The pawn can take the amazon (gain 1100) or the knight (100); the rook the bishop.
+        let fen = "13K/14/14/14/14/14/14/14/14/2A1N9/3p10/14/14/k4r2B5 w";
+        for seed in 0..8 {
+            assert_eq!(choose(fen, seed), "d4c5");
+        }
+    }
+
+    #[test]
+    fn saves_a_threatened_piece_to_a_safe_square() {
+        // A black pawn attacks the white chancellor on e5; it must go where nothing cheaper hits.
+        let fen = "13K/14/14/14/14/14/14/14/3P10/4e9/14/14/14/k13 w";
+        let pos = parse_fen(fen).unwrap();
+        for seed in 0..8 {
+            let m = guideline_move(&pos, &mut Rng::new(seed)).unwrap();
+            assert_eq!(m.from(), parse_squares(&pos, "e5e6").unwrap().0);
+            let mut after = pos.clone();
+            after.play(m);
+            assert!(
+                after
+                    .least_attacker(m.to(), crate::game::Side::P2)
+                    .is_none()
+            );
+        }
+    }
+
+    #[test]
+    fn no_move_no_answer() {
+        let stalemate = parse_fen("13K/14/14/14/14/14/14/14/14/14/14/1Q12/14/k13 w").unwrap();
+        assert_eq!(guideline_move(&stalemate, &mut Rng::new(1)), None);
+        assert_eq!(random_move(&stalemate, &mut Rng::new(1)), None);
+    }
+}

@@ -293,3 +293,132 @@ pub fn view(pos: &Position) -> Vec<String> {
 pub fn side_word(side: Side) -> &'static str {
     if side == Side::P1 { "white" } else { "black" }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START_FEN: &str = "RNBHCGAKGCEBNR/PPPPPPPPPPPPPP/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr w";
+
+    #[test]
+    fn default_layout_is_the_start_fen() {
+        let layout = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
+        let fen = parse_fen(START_FEN).unwrap();
+        assert_eq!(layout, fen);
+        assert_eq!(
+            to_fen(&layout),
+            format!("{START_FEN} up=w a1,h1,n1,a14,h14,n14")
+        );
+    }
+
+    #[test]
+    fn fen_round_trips() {
+        for text in [
+            "R6K5R/14/14/14/14/14/14/14/14/14/14/14/14/r6k5r b up=b h1,a14",
+            "1A13K/8P7/16/16/16/16/16/8C7/7c8/16/16/16/16/16/7p8/k13a1 w up=w -",
+            "3k2r/2p2p1/7/7/1H2g2/7/7/1P2P2/R2K2R w up=b a1,d1,g1,g9",
+        ] {
+            let pos = parse_fen(text).unwrap();
+            assert_eq!(to_fen(&pos), text);
+            assert_eq!(parse_fen(&to_fen(&pos)).unwrap(), pos);
+        }
+    }
+
+    #[test]
+    fn castling_field_accepts_squares_with_or_without_commas() {
+        let a = parse_fen("R6K5R/14/14/14/14/14/14/14/14/14/14/14/14/r6k5r w a1h1").unwrap();
+        let b = parse_fen("R6K5R/14/14/14/14/14/14/14/14/14/14/14/14/r6k5r w a1,h1").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(to_fen(&a).rsplit(' ').next(), Some("a1,h1"));
+    }
+
+    #[test]
+    fn bad_position_texts_are_named() {
+        for (text, message) in [
+            ("", "empty position text"),
+            ("RNB/ppp w", "outside 6..16"),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k6",
+                "side to move",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k6 x",
+                "expected w or b",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k6 w up=x",
+                "up=: expected w or b",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k5 w",
+                "row 14 is 13 squares wide",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7x6 w",
+                "'x', which is no piece",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k6 w a1",
+                "a1 holds no king or rook",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k6 w h1,z9",
+                "castling field",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/14/7k6 w h1 extra",
+                "unexpected 'extra'",
+            ),
+            (
+                "7K6/99/14/14/14/14/14/14/14/14/14/14/14/7k6 w",
+                "empty run longer",
+            ),
+            (
+                "7K6/14/14/14/14/14/14/14/14/14/14/14/7R6/7k6 b",
+                "(white) has a king in check",
+            ),
+        ] {
+            let err = parse_fen(text).unwrap_err();
+            assert!(err.contains(message), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn layout_tolerates_short_lines_and_carriage_returns() {
+        let text =
+            "RNBHCGAKGCEBNRxyz\r\nPPPP\r\n\r\n\n\n\n\n\n\n\n\n\npppppppppppppp\nrnbhcgakgcebnr";
+        let pos = parse_layout(text, Side::P1).unwrap();
+        assert_eq!(
+            to_fen(&pos),
+            "RNBHCGAKGCEBNR/PPPP10/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr w \
+             up=w a1,h1,n1,a14,h14,n14"
+        );
+    }
+
+    #[test]
+    fn layout_errors_name_line_and_column() {
+        let err = parse_layout("RNBHCGAKGCEBNR\nPPP?", Side::P1).unwrap_err();
+        assert_eq!(err, "layout line 2 column 4: '?' is no piece letter");
+        let fifteen = "\n".repeat(14) + "p";
+        assert!(
+            parse_layout(&fifteen, Side::P1)
+                .unwrap_err()
+                .contains("line 15")
+        );
+    }
+
+    #[test]
+    fn squares_parse_and_refuse() {
+        let pos = parse_fen(START_FEN).unwrap();
+        assert_eq!(parse_squares(&pos, "h2h4"), Ok((index(7, 1), index(7, 3))));
+        assert_eq!(
+            parse_squares(&pos, "a14n1"),
+            Ok((index(0, 13), index(13, 0)))
+        );
+        for bad in [
+            "", "h", "h2", "h2h", "o1a1", "a15a1", "a0a1", "h2h4x", "2h4", "a001a2",
+        ] {
+            assert!(parse_squares(&pos, bad).is_err(), "{bad}");
+        }
+    }
+}
