@@ -54,7 +54,7 @@ fn seconds_to_ms(v: &Json, what: &str) -> Result<u64, String> {
         Json::Number(s) => Err(format!(
             "config: {what} is {s}; it must be from 0 to 1e9 seconds"
         )),
-        other => Err(format!("config: {what} must be a number, not {other:?}")),
+        other => Err(format!("config: {what} must be a number, not {other}")),
     }
 }
 
@@ -92,7 +92,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
                     .map_err(|e| format!("cannot read layout file '{}': {e}", file.display()))?,
             )
         }
-        Some(other) => return Err(format!("config: layout must be a file name, not {other:?}")),
+        Some(other) => return Err(format!("config: layout must be a file name, not {other}")),
     };
     let tc = root.get("time_controls");
     let player_side = match root.get("player_colour") {
@@ -101,7 +101,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         Some(Json::Text(c)) if c.eq_ignore_ascii_case("black") => Side::P2,
         Some(other) => {
             return Err(format!(
-                "config: player_colour must be \"white\" or \"black\", not {other:?}"
+                "config: player_colour must be \"white\" or \"black\", not {other}"
             ));
         }
     };

@@ -13,6 +13,32 @@ pub enum Json {
     Object(BTreeMap<String, Json>),
 }
 
+/// Writes the value back as compact JSON (for error messages).
+impl std::fmt::Display for Json {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Json::Null => write!(f, "null"),
+            Json::Bool(b) => write!(f, "{b}"),
+            Json::Number(n) => write!(f, "{n}"),
+            Json::Text(t) => write!(f, "{t:?}"),
+            Json::List(items) => {
+                write!(f, "[")?;
+                for (i, v) in items.iter().enumerate() {
+                    write!(f, "{}{v}", if i > 0 { "," } else { "" })?;
+                }
+                write!(f, "]")
+            }
+            Json::Object(m) => {
+                write!(f, "{{")?;
+                for (i, (k, v)) in m.iter().enumerate() {
+                    write!(f, "{}{k:?}:{v}", if i > 0 { "," } else { "" })?;
+                }
+                write!(f, "}}")
+            }
+        }
+    }
+}
+
 impl Json {
     /// A member of an object (`None` for a missing key or a non-object).
     pub fn get(&self, key: &str) -> Option<&Json> {
@@ -232,6 +258,10 @@ mod tests {
         };
         assert_eq!(items[1], Json::Number(-20.0));
         assert_eq!(items[5], Json::Text("a\"A".into()));
+        assert_eq!(
+            v.get("list").unwrap().to_string(),
+            r#"[1,-20,true,false,null,"a\"A"]"#
+        );
     }
 
     #[test]
