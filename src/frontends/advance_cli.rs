@@ -5,10 +5,11 @@
 //! and the output goes to a temporary file in OUT's directory that is then renamed over
 //! OUT, so OUT is either untouched or complete.
 
-use crate::games::advance::text::parse_rows;
-use crate::games::advance::{Advance, Level, player::Player};
+use crate::games::advance::player::{Budget, Player};
+use crate::games::advance::text::{parse_fen, parse_rows};
+use crate::games::advance::{Advance, Level};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// The name `tabula advance name` prints (at most 32 printable ASCII characters).
 pub const NAME: &str = "tabula advance";
@@ -16,7 +17,8 @@ pub const NAME: &str = "tabula advance";
 pub const USAGE: &str = "\
 usage: tabula advance name
        tabula advance white|black IN OUT [--level 4|5|6|7|8|max] [--movetime MS] [--seed N]
-       tabula advance match A B [--games N] [--movetime MS] [--seed N]";
+       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--seed N]
+       tabula advance perft DEPTH [POSITION]";
 
 /// Default time budget per move for the searching levels (8 and max), in milliseconds:
 /// with the process start and the level-7 filter it stays well under a quarter second.
@@ -133,7 +135,7 @@ fn play_one(req: &MoveRequest) -> Result<(), String> {
             .map_or(0, |d| d.as_nanos());
         nanos as u64 ^ u64::from(std::process::id()) << 32
     });
-    let player = Player::new(req.level, req.movetime)?;
+    let player = Player::new(req.level, Budget::Movetime(req.movetime))?;
     let colour = ["white", "black"][req.side];
     let mv = player
         .choose(&pos, seed)
@@ -146,6 +148,37 @@ fn play_one(req: &MoveRequest) -> Result<(), String> {
     write_atomically(&req.output, &out)
 }
 
+/// `perft DEPTH [POSITION]`: the move-generation speed test, on one thread with reused move
+/// buffers (the protocol's `perft` runs the generic counter on the engine's threads).
+fn perft(args: &[String]) -> i32 {
+    let depth = match args.first().map(|d| d.parse::<u32>()) {
+        Some(Ok(d)) if d <= 12 => d,
+        _ => {
+            eprintln!("tabula advance: perft needs a depth from 0 to 12\n{USAGE}");
+            return 2;
+        }
+    };
+    let pos = if args.len() > 1 {
+        match parse_fen(&args[1..].join(" ")) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("tabula advance: {e}");
+                return 2;
+            }
+        }
+    } else {
+        Advance::start_position()
+    };
+    let start = Instant::now();
+    let nodes = crate::games::advance::perft::perft(&pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "perft {depth}: {nodes} nodes in {secs:.3} s, {:.0} nodes/s",
+        nodes as f64 / secs.max(1e-9)
+    );
+    0
+}
+
 /// Runs the bot; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
@@ -154,6 +187,7 @@ pub fn run(args: &[String]) -> i32 {
             return 0;
         }
         Some("match") => return super::advance_match::run(&args[1..]),
+        Some("perft") => return perft(&args[1..]),
         _ => {}
     }
     let req = match parse_args(args) {

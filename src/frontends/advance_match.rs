@@ -6,20 +6,21 @@
 
 use super::advance_cli::{DEFAULT_MOVETIME, USAGE};
 use crate::game::{self, Outcome, Side};
-use crate::games::advance::{Advance, Level, player::Player};
+use crate::games::advance::player::{Budget, Player};
+use crate::games::advance::{Advance, Level};
 use std::time::Instant;
 
 struct Settings {
     levels: [Level; 2],
     names: [String; 2],
     games: u32,
-    movetime: u64,
+    budget: Budget,
     seed: u64,
 }
 
 fn settings(args: &[String]) -> Result<Settings, String> {
     let mut words = Vec::new();
-    let (mut games, mut movetime, mut seed) = (100, DEFAULT_MOVETIME, 1);
+    let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if !arg.starts_with("--") {
@@ -31,7 +32,10 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         let bad = || format!("{arg} needs a positive number, not '{value}'");
         match arg.as_str() {
             "--games" => games = number().ok_or_else(bad)?.min(100_000) as u32,
-            "--movetime" => movetime = number().filter(|&n| n <= 600_000).ok_or_else(bad)?,
+            "--movetime" => {
+                budget = Budget::Movetime(number().filter(|&n| n <= 600_000).ok_or_else(bad)?)
+            }
+            "--nodes" => budget = Budget::Nodes(number().ok_or_else(bad)?),
             "--seed" => seed = value.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown option '{arg}'")),
         }
@@ -46,7 +50,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         levels: [Level::parse(a)?, Level::parse(b)?],
         names: [a.to_string(), b.to_string()],
         games,
-        movetime,
+        budget,
         seed,
     })
 }
@@ -133,8 +137,8 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let players = match (
-        Player::new(s.levels[0], s.movetime),
-        Player::new(s.levels[1], s.movetime),
+        Player::new(s.levels[0], s.budget),
+        Player::new(s.levels[1], s.budget),
     ) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => {
@@ -190,9 +194,10 @@ pub fn run(args: &[String]) -> i32 {
             clocks[p].text()
         );
     }
-    println!(
-        "draws: {draws}; movetime {} ms; seed {}",
-        s.movetime, s.seed
-    );
+    let budget = match s.budget {
+        Budget::Movetime(ms) => format!("movetime {ms} ms"),
+        Budget::Nodes(n) => format!("nodes {n}"),
+    };
+    println!("draws: {draws}; {budget}; seed {}", s.seed);
     0
 }

@@ -183,21 +183,23 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
 /// material every move is kept; where some do, a move that wins at once is kept too.
 pub fn rule_bound_moves(pos: &Advance, out: &mut Vec<Move>) {
     let start = out.len();
-    pos.legal(out);
+    pos.pseudo_moves(out);
+    let danger = pos.in_check_now();
+    // Only gains need the legality test to find the best delta.
     let best = out[start..]
         .iter()
+        .filter(|&&m| pos.material_delta(m) > 0 && pos.is_legal(m, danger))
         .map(|&m| pos.material_delta(m))
         .max()
         .unwrap_or(0);
-    if best == 0 {
-        return;
-    }
     let end = out.len();
     let mut kept = start;
     for i in start..end {
         let mv = out[i];
         // The end of `out` is the scratch room of the win test.
-        if pos.material_delta(mv) == best || wins_at_once(pos, mv, out) {
+        let keep = pos.is_legal(mv, danger)
+            && (best == 0 || pos.material_delta(mv) == best || wins_at_once(pos, mv, out));
+        if keep {
             out[kept] = mv;
             kept += 1;
         }
@@ -216,11 +218,7 @@ pub fn must_gain(pos: &Advance) -> bool {
     SCRATCH.with(|s| {
         let mut moves = s.borrow_mut();
         moves.clear();
-        pos.pseudo_moves(&mut moves);
-        let danger = pos.in_check_now();
-        moves
-            .iter()
-            .any(|&m| pos.material_delta(m) > 0 && pos.is_legal(m, danger))
+        pos.any_legal(&mut moves, |m| pos.material_delta(m) > 0)
     })
 }
 
@@ -369,6 +367,33 @@ mod tests {
         assert_eq!(model(SEED_EXAMPLES[2].1), ["a1a7"]);
         // The best capture and the smaller capture that wins at once.
         assert_eq!(model(OWN_EXAMPLES[1].1), ["e4e5", "f1i1"]);
+    }
+
+    proptest::proptest! {
+        /// The fast model agrees with its definition on positions from random games.
+        #[test]
+        fn the_search_model_matches_its_definition(choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 1..150)) {
+            let mut pos = Advance::start_position();
+            let mut scratch = vec![];
+            for c in choices {
+                let mut legal = vec![];
+                pos.legal(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let best = legal.iter().map(|&m| pos.material_delta(m)).max().unwrap();
+                let expected: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| best == 0 || pos.material_delta(m) == best || wins_at_once(&pos, m, &mut scratch))
+                    .collect();
+                let mut model = vec![];
+                rule_bound_moves(&pos, &mut model);
+                proptest::prop_assert_eq!(&model, &expected);
+                proptest::prop_assert_eq!(must_gain(&pos), best > 0);
+                pos.make(legal[c as usize % legal.len()]);
+            }
+        }
     }
 
     #[test]

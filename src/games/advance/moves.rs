@@ -75,68 +75,75 @@ impl Advance {
     /// Appends every move of the side to move that the piece table allows, ignoring
     /// whether it leaves the own General in danger.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        let us = self.side;
         for from in 0..self.cells.len() {
-            let c = self.cells[from];
-            if c < 2 || OWNER[c as usize] != us {
-                continue;
+            self.piece_moves(from, out);
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the piece on `from` if it belongs to the side to
+    /// move (nothing otherwise).
+    #[inline]
+    pub fn piece_moves(&self, from: usize, out: &mut Vec<Move>) {
+        let us = self.side;
+        let c = self.cells[from];
+        if c < 2 || OWNER[c as usize] != us {
+            return;
+        }
+        match kind_of(c) {
+            Kind::Zombie => self.zombie_moves(from, out),
+            Kind::Builder => {
+                for to in KING[from].iter() {
+                    if self.cells[to] == EMPTY {
+                        out.push(Move::new(from, to, Action::Step));
+                        out.push(Move::new(from, to, Action::Wall));
+                    } else if self.capturable(to, us) {
+                        out.push(Move::new(from, to, Action::Capture));
+                    }
+                }
             }
-            match kind_of(c) {
-                Kind::Zombie => self.zombie_moves(from, out),
-                Kind::Builder => {
-                    for to in KING[from].iter() {
-                        if self.cells[to] == EMPTY {
-                            out.push(Move::new(from, to, Action::Step));
-                            out.push(Move::new(from, to, Action::Wall));
-                        } else if self.capturable(to, us) {
-                            out.push(Move::new(from, to, Action::Capture));
+            Kind::Jester => {
+                for to in KING[from].iter() {
+                    let t = self.cells[to];
+                    if t == EMPTY {
+                        out.push(Move::new(from, to, Action::Step));
+                    } else if t >= 2 && OWNER[t as usize] == us {
+                        if kind_of(t) != Kind::Jester {
+                            out.push(Move::new(from, to, Action::Swap));
                         }
+                    } else if t >= 2 && kind_of(t) != Kind::General {
+                        out.push(Move::new(from, to, Action::Convert));
                     }
                 }
-                Kind::Jester => {
-                    for to in KING[from].iter() {
-                        let t = self.cells[to];
-                        if t == EMPTY {
-                            out.push(Move::new(from, to, Action::Step));
-                        } else if t >= 2 && OWNER[t as usize] == us {
-                            if kind_of(t) != Kind::Jester {
-                                out.push(Move::new(from, to, Action::Swap));
-                            }
-                        } else if t >= 2 && kind_of(t) != Kind::General {
-                            out.push(Move::new(from, to, Action::Convert));
-                        }
+            }
+            Kind::Miner => self.ray_moves(from, &[0, 2, 4, 6], 1, true, out),
+            Kind::Sentinel => {
+                for to in KNIGHT[from].iter() {
+                    if self.cells[to] == EMPTY {
+                        out.push(Move::new(from, to, Action::Step));
+                    } else if self.capturable(to, us) {
+                        out.push(Move::new(from, to, Action::Capture));
                     }
                 }
-                Kind::Miner => self.ray_moves(from, &[0, 2, 4, 6], 1, true, out),
-                Kind::Sentinel => {
-                    for to in KNIGHT[from].iter() {
-                        if self.cells[to] == EMPTY {
-                            out.push(Move::new(from, to, Action::Step));
-                        } else if self.capturable(to, us) {
-                            out.push(Move::new(from, to, Action::Capture));
-                        }
+            }
+            Kind::Catapult => {
+                for to in ORTH[from].iter() {
+                    if self.cells[to] == EMPTY {
+                        out.push(Move::new(from, to, Action::Step));
                     }
                 }
-                Kind::Catapult => {
-                    for to in ORTH[from].iter() {
-                        if self.cells[to] == EMPTY {
-                            out.push(Move::new(from, to, Action::Step));
-                        }
-                    }
-                    for to in SHOT[from].iter() {
-                        if self.capturable(to, us) {
-                            out.push(Move::new(from, to, Action::Shot));
-                        }
+                for to in SHOT[from].iter() {
+                    if self.capturable(to, us) {
+                        out.push(Move::new(from, to, Action::Shot));
                     }
                 }
-                Kind::Dragon => self.ray_moves(from, &[0, 1, 2, 3, 4, 5, 6, 7], 2, false, out),
-                Kind::General => {
-                    for to in KING[from].iter() {
-                        if self.cells[to] == EMPTY {
-                            out.push(Move::new(from, to, Action::Step));
-                        } else if self.capturable(to, us) {
-                            out.push(Move::new(from, to, Action::Capture));
-                        }
+            }
+            Kind::Dragon => self.ray_moves(from, &[0, 1, 2, 3, 4, 5, 6, 7], 2, false, out),
+            Kind::General => {
+                for to in KING[from].iter() {
+                    if self.cells[to] == EMPTY {
+                        out.push(Move::new(from, to, Action::Step));
+                    } else if self.capturable(to, us) {
+                        out.push(Move::new(from, to, Action::Capture));
                     }
                 }
             }

@@ -16,30 +16,37 @@ const TABLE_MIB: usize = 8;
 /// The least search time left to level 8 after its level-7 filtering.
 const MIN_SEARCH_MS: u64 = 5;
 
+/// How much a searched move may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall-clock milliseconds for the whole move, the level's own rules included.
+    Movetime(u64),
+    /// Search nodes: the same on any machine and under any load, so games can be replayed.
+    Nodes(u64),
+}
+
 pub struct Player {
     level: Level,
-    movetime_ms: u64,
-    table: Table,
+    budget: Budget,
     pool: rayon::ThreadPool,
 }
 
 impl Player {
-    /// A player of `level` that spends about `movetime_ms` per searched move, on one thread.
-    pub fn new(level: Level, movetime_ms: u64) -> Result<Player, String> {
+    /// A player of `level` that searches within `budget` per move, on one thread.
+    pub fn new(level: Level, budget: Budget) -> Result<Player, String> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .build()
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Player {
             level,
-            movetime_ms,
-            table: Table::new(TABLE_MIB),
+            budget,
             pool,
         })
     }
 
     /// The move to play, or `None` when the side to move has no legal move. Each call starts
-    /// from an empty table, as a fresh process would.
+    /// from a new empty table, as a fresh process would.
     pub fn choose(&self, pos: &Advance, seed: u64) -> Option<Move> {
         let start = Instant::now();
         let among = match levels::scripted(pos, self.level, seed) {
@@ -47,19 +54,28 @@ impl Player {
             Some(Scripted::SearchAmong(moves)) => Some(moves),
             None => None,
         };
-        let spent = start.elapsed().as_millis() as u64;
-        let request = Request {
-            limits: Limits {
-                movetime: Some(self.movetime_ms.saturating_sub(spent).max(MIN_SEARCH_MS)),
+        let limits = match self.budget {
+            Budget::Movetime(ms) => {
+                let spent = start.elapsed().as_millis() as u64;
+                Limits {
+                    movetime: Some(ms.saturating_sub(spent).max(MIN_SEARCH_MS)),
+                    ..Limits::default()
+                }
+            }
+            Budget::Nodes(n) => Limits {
+                nodes: Some(n),
                 ..Limits::default()
             },
+        };
+        let request = Request {
+            limits,
             threads: 1,
             root_moves: among,
             overhead_ms: 0,
         };
-        self.table.clear();
+        let table = Table::new(TABLE_MIB);
         let stop = AtomicBool::new(false);
         let pos = pos.with_level(self.level);
-        search::search(&pos, &request, &self.table, &self.pool, &stop, &mut |_| {}).best
+        search::search(&pos, &request, &table, &self.pool, &stop, &mut |_| {}).best
     }
 }

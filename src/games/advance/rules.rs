@@ -112,14 +112,29 @@ impl Advance {
         out.truncate(kept);
     }
 
-    /// Whether the side to move has any legal move (stops at the first one). Uses the end
-    /// of `scratch` as room and leaves its contents as they were.
+    /// Whether the side to move has any legal move. Generates piece by piece and stops at
+    /// the first legal move; uses the end of `scratch` as room and leaves its contents as
+    /// they were.
     pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
+        self.any_legal(scratch, |_| true)
+    }
+
+    /// Whether some legal move of the side to move satisfies `wanted` (piece by piece, stops
+    /// at the first one; `scratch` as in `has_legal_move`).
+    pub fn any_legal(&self, scratch: &mut Vec<Move>, wanted: impl Fn(Move) -> bool) -> bool {
         let start = scratch.len();
-        self.pseudo_moves(scratch);
         let danger = self.in_check_now();
-        let found = scratch[start..].iter().any(|&mv| self.is_legal(mv, danger));
-        scratch.truncate(start);
+        let mut found = false;
+        for from in 0..self.cells.len() {
+            self.piece_moves(from, scratch);
+            found = scratch[start..]
+                .iter()
+                .any(|&mv| wanted(mv) && self.is_legal(mv, danger));
+            scratch.truncate(start);
+            if found {
+                break;
+            }
+        }
         found
     }
 
