@@ -157,6 +157,8 @@ fn an_engine_out_of_time_loses_on_time() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(r.field("W/D/L"), "0/0/2 (engine 1)");
     assert_eq!(r.reasons(), ["time forfeit"; 2]);
+    // Engine 1 answered its first move of each game (a depth-1 search is quick), then hung.
+    assert!(r.field("Time per move").starts_with("engine 1 "));
 }
 
 #[test]
@@ -215,6 +217,11 @@ fn normal_games_run_concurrently_and_replay_from_the_save_file() {
     numbers.sort();
     assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
     assert!(r.field("Match").contains("6 of 6 games"));
+    let times = r.field("Time per move");
+    assert!(
+        times.starts_with("engine 1 ") && times.ends_with(" ms"),
+        "{times}"
+    );
     assert_eq!(
         r.field("Pentanomial")
             .split(' ')

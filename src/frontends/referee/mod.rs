@@ -13,7 +13,7 @@ pub use config::USAGE;
 
 use config::Config;
 use openings::Openings;
-use play::{Players, Record};
+use play::{Players, Record, Thinking};
 use stats::{Pentanomial, Verdict};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{IsTerminal, Write};
@@ -197,6 +197,8 @@ struct Tally {
     /// Half-points of the first finished game of each pair whose other game is still running.
     halves: HashMap<usize, usize>,
     endings: BTreeMap<&'static str, u32>,
+    /// Per engine: time spent on answered moves.
+    thinking: [Thinking; 2],
     llr: f64,
     verdict: Verdict,
 }
@@ -206,6 +208,9 @@ impl Tally {
         let points = r.half_points();
         self.wdl[2 - points] += 1;
         *self.endings.entry(r.reason.kind()).or_default() += 1;
+        for (total, game) in self.thinking.iter_mut().zip(r.thinking) {
+            total.add(game);
+        }
         let pair = (r.number - 1) / 2;
         match self.halves.remove(&pair) {
             None => {
@@ -272,6 +277,12 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
     ];
     let endings: Vec<String> = t.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
     lines.push(format!("Endings: {}", endings.join(", ")));
+    let per_move = |t: &Thinking| t.average().map_or("-".into(), |ms| format!("{ms} ms"));
+    lines.push(format!(
+        "Time per move: engine 1 {}, engine 2 {}",
+        per_move(&t.thinking[0]),
+        per_move(&t.thinking[1])
+    ));
     if let Some(sprt) = &cfg.sprt {
         let (lo, hi) = sprt.bounds();
         let verdict = match t.verdict {

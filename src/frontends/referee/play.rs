@@ -79,6 +79,25 @@ impl fmt::Display for Reason {
     }
 }
 
+/// Time an engine spent on the moves it answered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    pub ms: u64,
+    pub moves: u32,
+}
+
+impl Thinking {
+    pub fn add(&mut self, other: Thinking) {
+        self.ms += other.ms;
+        self.moves += other.moves;
+    }
+
+    /// Milliseconds per answered move, `None` before the first.
+    pub fn average(&self) -> Option<u64> {
+        (self.moves > 0).then(|| self.ms / u64::from(self.moves))
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -90,6 +109,8 @@ pub struct Record {
     pub reason: Reason,
     /// The opening and the moves played after it.
     pub moves: Vec<String>,
+    /// Per engine (0 = engine 1): time spent on its answered moves.
+    pub thinking: [Thinking; 2],
 }
 
 impl Record {
@@ -259,6 +280,7 @@ impl<'a> Players<'a> {
         rules.set_position(&Source::StartPos, opening, &game_options(self.cfg))?;
         let mut moves = opening.to_vec();
         let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
+        let mut by_side = [Thinking::default(); 2];
         let end = match self.take_ready(seat(Side::P1)) {
             Err(reason) => forfeit(Side::P1, reason),
             Ok(p1) => match self.take_ready(seat(Side::P2)) {
@@ -268,7 +290,13 @@ impl<'a> Players<'a> {
                 }
                 Ok(p2) => {
                     let mut at_board = [p1, p2];
-                    let end = self.game_loop(&mut at_board, rules.as_mut(), &mut moves, stop);
+                    let end = self.game_loop(
+                        &mut at_board,
+                        rules.as_mut(),
+                        &mut moves,
+                        &mut by_side,
+                        stop,
+                    );
                     let broken = match &end {
                         End::Over { broken, .. } => *broken,
                         End::Abandoned => None,
@@ -284,6 +312,10 @@ impl<'a> Players<'a> {
                 }
             },
         };
+        let mut thinking = [Thinking::default(); 2];
+        for side in [Side::P1, Side::P2] {
+            thinking[seat(side)] = by_side[side.index()];
+        }
         Ok(match end {
             End::Over {
                 outcome, reason, ..
@@ -293,6 +325,7 @@ impl<'a> Players<'a> {
                 outcome,
                 reason,
                 moves,
+                thinking,
             }),
             End::Abandoned => None,
         })
@@ -303,6 +336,7 @@ impl<'a> Players<'a> {
         engines: &mut [Engine; 2],
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
+        thinking: &mut [Thinking; 2],
         stop: &AtomicBool,
     ) -> End {
         let tc = self.cfg.tc;
@@ -329,7 +363,8 @@ impl<'a> Players<'a> {
                 return End::Abandoned;
             }
             let side = to_move(rules);
-            let answer = self.think(&mut engines[side.index()], moves, &mut clocks, side);
+            let i = side.index();
+            let answer = self.think(&mut engines[i], moves, &mut clocks, side, &mut thinking[i]);
             let mv = match answer {
                 Ok(mv) => mv,
                 Err(reason) => return forfeit(side, reason),
@@ -342,13 +377,14 @@ impl<'a> Players<'a> {
         }
     }
 
-    /// Asks `engine` for its move as `side` and charges its clock.
+    /// Asks `engine` for its move as `side`, charges its clock and counts its time.
     fn think(
         &self,
         engine: &mut Engine,
         moves: &[String],
         clocks: &mut [u64; 2],
         side: Side,
+        thinking: &mut Thinking,
     ) -> Result<String, Reason> {
         let tc = self.cfg.tc;
         engine
@@ -366,6 +402,9 @@ impl<'a> Players<'a> {
         };
         let answer = engine.best_move(start + Duration::from_millis(allowed));
         let used = start.elapsed().as_millis() as u64;
+        if answer.is_ok() {
+            thinking.add(Thinking { ms: used, moves: 1 });
+        }
         if let Some(c) = tc.clock {
             if answer == Err(Fault::Timeout) || used > allowed {
                 return Err(Reason::TimeForfeit);
@@ -392,6 +431,15 @@ fn forfeit(side: Side, reason: Reason) -> End {
 mod tests {
     use super::super::config::Clock;
     use super::*;
+
+    #[test]
+    fn thinking_time_averages_over_answered_moves() {
+        let mut t = Thinking::default();
+        assert_eq!(t.average(), None);
+        t.add(Thinking { ms: 250, moves: 2 });
+        t.add(Thinking { ms: 50, moves: 1 });
+        assert_eq!((t.ms, t.moves, t.average()), (300, 3, Some(100)));
+    }
 
     #[test]
     fn go_lines_carry_every_limit() {
@@ -426,6 +474,7 @@ mod tests {
             outcome: Outcome::Win(Side::P2),
             reason: Reason::Illegal("z\t9".into()),
             moves: vec!["a1".into(), "b2".into()],
+            thinking: [Thinking::default(); 2],
         };
         assert_eq!(r.half_points(), 2);
         assert_eq!(
