@@ -7,7 +7,7 @@
 use super::advance_cli::{DEFAULT_MOVETIME, USAGE};
 use crate::game::{self, Outcome, Side};
 use crate::games::advance::player::{Budget, Player};
-use crate::games::advance::{Advance, Level};
+use crate::games::advance::{Advance, Level, levels};
 use std::time::Instant;
 
 struct Settings {
@@ -16,11 +16,15 @@ struct Settings {
     games: u32,
     budget: Budget,
     seed: u64,
+    /// Plies played at random (from the seed) before the players take over, so that two
+    /// deterministic players still meet in different games.
+    random_plies: u16,
 }
 
 fn settings(args: &[String]) -> Result<Settings, String> {
     let mut words = Vec::new();
     let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
+    let mut random_plies = 0;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if !arg.starts_with("--") {
@@ -37,6 +41,13 @@ fn settings(args: &[String]) -> Result<Settings, String> {
             }
             "--nodes" => budget = Budget::Nodes(number().ok_or_else(bad)?),
             "--seed" => seed = value.parse().map_err(|_| bad())?,
+            "--random-plies" => {
+                random_plies = value
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|&n| n <= 200)
+                    .ok_or_else(|| format!("{arg} needs a number from 0 to 200, not '{value}'"))?
+            }
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
@@ -52,6 +63,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         games,
         budget,
         seed,
+        random_plies,
     })
 }
 
@@ -110,12 +122,19 @@ fn play_game(
     players: &[Player; 2],
     white: usize,
     seed: u64,
+    random_plies: u16,
     clocks: &mut [Clock; 2],
 ) -> (Outcome, Advance) {
     let mut pos = Advance::start_position();
     loop {
         if let Some(o) = game::result(&pos) {
             return (o, pos);
+        }
+        if pos.ply() < random_plies {
+            let mv = levels::pick(&levels::ties(&pos, 4), seed ^ u64::from(pos.ply()) << 40)
+                .expect("a position without a result has a legal move");
+            pos.make(mv);
+            continue;
         }
         let who = if pos.side() == 0 { white } else { 1 - white };
         let (start, cpu) = (Instant::now(), thread_cpu_ns());
@@ -155,6 +174,7 @@ pub fn run(args: &[String]) -> i32 {
             &players,
             white,
             s.seed.wrapping_add(u64::from(g)),
+            s.random_plies,
             &mut clocks,
         );
         let text = match outcome {
@@ -198,6 +218,9 @@ pub fn run(args: &[String]) -> i32 {
         Budget::Movetime(ms) => format!("movetime {ms} ms"),
         Budget::Nodes(n) => format!("nodes {n}"),
     };
-    println!("draws: {draws}; {budget}; seed {}", s.seed);
+    println!(
+        "draws: {draws}; {budget}; seed {}; random plies {}",
+        s.seed, s.random_plies
+    );
     0
 }

@@ -222,10 +222,6 @@ pub fn side_word(side: usize) -> &'static str {
     ["White", "Black"][side]
 }
 
-pub fn side_index(side: Side) -> usize {
-    side.index()
-}
-
 pub fn side_of(index: usize) -> Side {
     if index == 0 { Side::P1 } else { Side::P2 }
 }

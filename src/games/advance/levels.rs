@@ -45,7 +45,11 @@ impl Level {
 /// Reusable move buffers, so the prediction does not allocate per position.
 #[derive(Default)]
 struct Buffers {
-    depth: [Vec<Move>; 3],
+    /// The opponent's answers to a candidate.
+    answers: Vec<Move>,
+    /// Our replies to one answer.
+    replies: Vec<Move>,
+    /// Room for the win tests.
     scratch: Vec<Move>,
 }
 
@@ -89,7 +93,7 @@ fn our_reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
     if let Some(o) = finished(pos, &mut buf.scratch) {
         return terminal_value(pos, o, me);
     }
-    let moves = &mut buf.depth[2];
+    let moves = &mut buf.replies;
     moves.clear();
     pos.legal(moves);
     if moves
@@ -111,7 +115,7 @@ fn predict(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
     if let Some(o) = finished(pos, &mut buf.scratch) {
         return terminal_value(pos, o, me);
     }
-    let mut answers = std::mem::take(&mut buf.depth[1]);
+    let mut answers = std::mem::take(&mut buf.answers);
     answers.clear();
     pos.legal(&mut answers);
     let value = if answers
@@ -131,7 +135,7 @@ fn predict(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
             .min()
             .unwrap_or(0)
     };
-    buf.depth[1] = answers;
+    buf.answers = answers;
     value
 }
 
