@@ -61,6 +61,13 @@ static GAMES: &[GameEntry] = &[
     GameEntry::of::<chess14::Chess14>(
         "chess14",
         "14x14 chess with fairy pieces (boards 6x6 to 16x16), castling, promotion, clocks",
+    )
+    .bench(
+        4,
+        &[
+            "startpos",
+            "startpos moves g1h3 g14f12 b1a3 k14l12 l2l3 d13d11 k2k4 k13k11",
+        ],
     ),
 ];
 
