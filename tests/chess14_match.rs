@@ -4,7 +4,8 @@
 //! `cargo test --release --test chess14_match -- --ignored --nocapture`.
 //! Settings from the environment: `CHESS14_GAMES` (default 100), `CHESS14_BASE_MS` (the
 //! player's starting clock, default 1000), `CHESS14_INC_MS` (its increment, default 100),
-//! `CHESS14_THREADS` (default 1), `CHESS14_NODES` (if set, the player searches this many nodes
+//! `CHESS14_THREADS` (default 1), `CHESS14_OVERHEAD_MS` (the time kept back from every
+//! deadline, as the engine's `MoveOverhead`; default 30), `CHESS14_NODES` (if set, the player searches this many nodes
 //! per move instead of managing its clock: a measure of strength that does not depend on how
 //! busy the machine is; the clock is then not kept), `CHESS14_MAX_PLIES` (a game still going after this many
 //! plies is adjudicated a draw; default 600), `CHESS14_FIRST` (the first game's number, to
@@ -35,6 +36,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
     let base = env("CHESS14_BASE_MS", 1000);
     let inc = env("CHESS14_INC_MS", 100);
     let threads = env("CHESS14_THREADS", 1) as usize;
+    let overhead_ms = env("CHESS14_OVERHEAD_MS", 30);
     let max_plies = env("CHESS14_MAX_PLIES", 600);
     let nodes = std::env::var("CHESS14_NODES")
         .ok()
@@ -56,12 +58,14 @@ fn player_beats_the_guidelines_level_and_never_flags() {
         table.clear();
         let mut clock = base;
         let mut plies = 0;
+        let mut how = "no legal move";
         let outcome = loop {
             if let Some(o) = result(&pos) {
                 break o;
             }
             if plies >= max_plies {
                 adjudicated += 1;
+                how = "adjudicated";
                 break Outcome::Draw;
             }
             let mv = if pos.side_to_move() == ours {
@@ -73,7 +77,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                     },
                     threads,
                     root_moves: None,
-                    overhead_ms: 10,
+                    overhead_ms,
                 };
                 let start = Instant::now();
                 // A search that hit its hard deadline leaves the flag set.
@@ -85,6 +89,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                 if nodes.is_none() {
                     if spent >= clock as u128 {
                         flagged += 1;
+                        how = "on time";
                         break Outcome::Win(ours.other());
                     }
                     clock = clock - spent as u64 + inc;
@@ -111,7 +116,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
             None => format!(", clock left {clock} ms"),
         };
         println!(
-            "game {:3}: player {:5} {} after {plies} plies{clock_text}",
+            "game {:3}: player {:5} {} ({how}) after {plies} plies{clock_text}",
             game + 1,
             if ours == Side::P1 { "white" } else { "black" },
             ["lost", "drew", "won"][won as usize]
