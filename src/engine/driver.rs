@@ -10,7 +10,7 @@ use crate::search::tt::Table;
 use crate::search::{self, Info, Request};
 use rayon::prelude::*;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What a search needs from the session besides the position.
@@ -320,6 +320,7 @@ impl<G: Game> Driver for GameDriver<G> {
             root_moves: only,
             overhead_ms: ctx.overhead_ms,
         };
+        let infinite = go.infinite;
         Ok(Box::new(move || {
             let out = ctx.out;
             let best = match scripted {
@@ -334,6 +335,10 @@ impl<G: Game> Driver for GameDriver<G> {
                 }
                 None => run_search(&pos, &request, &ctx.table, &ctx.pool, &ctx.stop, &out),
             };
+            // UCI: an infinite search answers only when told to stop, even if it is done.
+            while infinite && !ctx.stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
             out.line(&format!(
                 "bestmove {}",
                 best.map_or("(none)".to_string(), |m| pos.format_move(m))

@@ -65,12 +65,14 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let table = Arc::new(Table::new(s.hash));
+    // Output ignores a closed pipe, so `tabula bench | head` ends quietly.
+    let out = Output::stdout();
     let (mut nodes, mut ms) = (0, 0);
     let chosen = games::all()
         .iter()
         .filter(|g| s.game.as_deref().is_none_or(|id| id == g.id));
     for entry in chosen {
-        match bench_game(entry, &s, &table, &pool) {
+        match bench_game(entry, &s, &table, &pool, &out) {
             Ok((n, t)) => {
                 nodes += n;
                 ms += t;
@@ -81,11 +83,11 @@ pub fn run(args: &[String]) -> i32 {
             }
         }
     }
-    println!(
+    out.line(&format!(
         "total threads {} nodes {nodes} time {ms} nps {}",
         s.threads,
         nodes * 1000 / ms.max(1)
-    );
+    ));
     0
 }
 
@@ -94,6 +96,7 @@ fn bench_game(
     s: &Settings,
     table: &Arc<Table>,
     pool: &Arc<rayon::ThreadPool>,
+    out: &Output,
 ) -> Result<(u64, u64), String> {
     let depth = s.depth.unwrap_or(entry.bench_depth);
     let (mut nodes, mut ms) = (0, 0);
@@ -115,7 +118,7 @@ fn bench_game(
             seed: 1,
         };
         let r = game.bench(depth, ctx);
-        println!(
+        out.line(&format!(
             "{} {} depth {} nodes {} time {} nps {}",
             entry.id,
             i + 1,
@@ -123,14 +126,14 @@ fn bench_game(
             r.nodes,
             r.ms,
             r.nps()
-        );
+        ));
         nodes += r.nodes;
         ms += r.ms;
     }
-    println!(
+    out.line(&format!(
         "{} total nodes {nodes} time {ms} nps {}",
         entry.id,
         nodes * 1000 / ms.max(1)
-    );
+    ));
     Ok((nodes, ms))
 }

@@ -229,6 +229,9 @@ struct Worker<'a, G: Game> {
     unreported: u64,
     aborted: bool,
     seldepth: usize,
+    /// Whether this iteration met a node it could not search to the end of the game;
+    /// an iteration that did not has an exact result and deeper ones would repeat it.
+    horizon: bool,
     ordering: Ordering<G::Move>,
     /// Per-ply move buffers, reused so that no node allocates.
     moves: Vec<Vec<(G::Move, i32)>>,
@@ -246,6 +249,7 @@ impl<'a, G: Game> Worker<'a, G> {
             unreported: 0,
             aborted: false,
             seldepth: 0,
+            horizon: false,
             ordering: Ordering::new(MAX_PLY + 1),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -287,6 +291,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut last = 0;
         while depth <= self.shared.max_depth {
             self.seldepth = 0;
+            self.horizon = false;
             self.ordering.clear_killers();
             let score = self.aspirate(root, &mut root_moves, depth as i32, last);
             if self.aborted {
@@ -298,7 +303,8 @@ impl<'a, G: Game> Worker<'a, G> {
             let known = self.shared.publish(depth, score, self.seldepth as u32, &pv);
             self.pv[0] = pv;
             let next = depth.max(known) + 1;
-            if self.id > 0 {
+            let exact = !self.horizon;
+            if self.id > 0 && !exact {
                 depth = next;
                 continue;
             }
@@ -308,7 +314,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 .soft
                 .is_some_and(|soft| now >= deadlines.start + (soft - deadlines.start).mul_f32(0.5));
             let proven = score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32;
-            if forced
+            if exact
+                || forced
                 || soft_passed
                 || (proven && deadlines.soft.is_some())
                 || self.shared.done.load(Relaxed)
@@ -421,6 +428,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return alpha;
         }
         if ply >= MAX_PLY {
+            self.horizon = true;
             return pos.evaluate();
         }
         let in_check = pos.in_check();
@@ -429,6 +437,7 @@ impl<'a, G: Game> Worker<'a, G> {
             depth += 1;
         }
         if depth <= 0 {
+            self.horizon = true;
             return self.quiesce(pos, ply, alpha, beta, 0);
         }
         self.seldepth = self.seldepth.max(ply);
@@ -445,6 +454,8 @@ impl<'a, G: Game> Worker<'a, G> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    // The stored result may rest on a depth-limited search.
+                    self.horizon |= s.abs() < WIN_BOUND;
                     return s;
                 }
             }
