@@ -232,3 +232,14 @@ fn no_legal_move_is_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("black has no legal move"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), stuck);
 }
+
+#[test]
+fn perft_subcommand_counts_and_checks_its_arguments() {
+    let out = bot(&["perft", "2"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("perft 2: 1849 nodes in "));
+    let from = bot(&["perft", "1", "9/9/9/9/4g4/4G4/9/9/9", "w"]);
+    assert!(String::from_utf8_lossy(&from.stdout).starts_with("perft 1: 3 nodes"));
+    assert_eq!(bot(&["perft", "13"]).status.code(), Some(2));
+    assert_eq!(bot(&["perft", "1", "9/9", "w"]).status.code(), Some(2));
+}
