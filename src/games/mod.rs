@@ -46,7 +46,14 @@ static GAMES: &[GameEntry] = &[
         "advance",
         "Advance: 9x9 chess-like game with walls, conversion and protection",
     )
-    .bench(5, &["startpos"]),
+    .bench(
+        8,
+        &[
+            "startpos",
+            "fen d.bz..cmj/Dj.#...b#/m.z.g.zs./......#z#/.....Z#.Z/.#..S...#/..Z.zZ.../...BZ..Z./M.CSMG.J. w",
+            "startpos moves f2f3 c8b7 d2d3 d8d7 f1d2 f8f7 g1d4 d9f8",
+        ],
+    ),
     GameEntry::of::<sixes::Sixes>(
         "sixes",
         "6x6 move-and-jump game with surround removal and a turn limit",
@@ -63,7 +70,7 @@ static GAMES: &[GameEntry] = &[
         "14x14 chess with fairy pieces (boards 6x6 to 16x16), castling, promotion, clocks",
     )
     .bench(
-        4,
+        6,
         &[
             "startpos",
             "startpos moves g1h3 g14f12 b1a3 k14l12 l2l3 d13d11 k2k4 k13k11",
