@@ -15,6 +15,7 @@ fn main() -> ExitCode {
         Some("advance") if args.len() > 1 => tabula::frontends::advance_cli::run(&args[1..]),
         Some("play") => tabula::frontends::play::run(&args[1..]),
         Some("match") => tabula::frontends::referee::run(&args[1..]),
+        Some("mist") => tabula::frontends::mist::main(),
         Some("help" | "--help" | "-h") => {
             print!("{}", USAGE);
             0
@@ -40,5 +41,6 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
                               the 6x6 terminal game against the computer
        tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
                               engine-vs-engine games over pipes (tabula match --help)
+       tabula mist            the Gomoku-in-the-Mist controller (see protocol.md)
        tabula help            this text
 ";

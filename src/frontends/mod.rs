@@ -3,5 +3,6 @@
 pub mod advance_cli;
 pub mod advance_match;
 pub mod bench;
+pub mod mist;
 pub mod play;
 pub mod referee;

@@ -3,6 +3,7 @@
 
 pub mod advance;
 pub mod chess14;
+pub mod gomoku;
 pub mod sixes;
 
 use crate::engine::driver::{MakeDriver, driver};

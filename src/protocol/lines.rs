@@ -11,11 +11,27 @@ pub struct Line {
     pub head: Vec<u8>,
     /// The full length of the line in bytes.
     pub len: usize,
+    /// Whether a byte past the head is whitespace (see [`is_space`]): formats whose
+    /// commands are short still tell a long token from several words by it.
+    pub tail_space: bool,
+}
+
+/// Whitespace as C's `isspace` sees it: space, `\t`, `\n`, `\v`, `\f`, `\r`.
+pub fn is_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0b
 }
 
 impl Line {
     pub fn truncated(&self) -> bool {
         self.len > self.head.len()
+    }
+
+    /// Appends bytes of the line, keeping at most `max` of them in `head`.
+    fn take(&mut self, bytes: &[u8], max: usize) {
+        let kept = bytes.len().min(max.saturating_sub(self.head.len()));
+        self.head.extend_from_slice(&bytes[..kept]);
+        self.tail_space |= bytes[kept..].iter().any(|&b| is_space(b));
+        self.len += bytes.len();
     }
 }
 
@@ -32,8 +48,11 @@ impl<R: BufRead> Lines<R> {
     /// The next line, or `None` at end of input. A last line without `\n` is still a line.
     /// Read errors other than interruptions end the input.
     pub fn next_line(&mut self) -> Option<Line> {
-        let mut head = Vec::new();
-        let mut len = 0;
+        let mut line = Line {
+            head: Vec::new(),
+            len: 0,
+            tail_space: false,
+        };
         let mut seen_any = false;
         // Whether the byte before the current chunk was a `\r` that was dropped from `head`
         // only provisionally (it may be the `\r` of a `\r\n` split across reads).
@@ -46,10 +65,9 @@ impl<R: BufRead> Lines<R> {
             };
             if chunk.is_empty() {
                 if pending_cr {
-                    keep(&mut head, self.max, b"\r");
-                    len += 1;
+                    line.take(b"\r", self.max);
                 }
-                return seen_any.then_some(Line { head, len });
+                return seen_any.then_some(line);
             }
             seen_any = true;
             let (part, newline) = match chunk.iter().position(|&b| b == b'\n') {
@@ -57,30 +75,21 @@ impl<R: BufRead> Lines<R> {
                 None => (chunk, None),
             };
             if pending_cr && newline != Some(0) {
-                keep(&mut head, self.max, b"\r");
-                len += 1;
+                line.take(b"\r", self.max);
             }
             let (body, cr) = match part.split_last() {
                 Some((b'\r', body)) => (body, true),
                 _ => (part, false),
             };
-            let keep = body.len().min(self.max.saturating_sub(head.len()));
-            head.extend_from_slice(&body[..keep]);
-            len += body.len();
+            line.take(body, self.max);
             let consumed = part.len() + newline.map_or(0, |_| 1);
             let done = newline.is_some();
             pending_cr = cr && !done;
             self.input.consume(consumed);
             if done {
-                return Some(Line { head, len });
+                return Some(line);
             }
         }
-    }
-}
-
-fn keep(head: &mut Vec<u8>, max: usize, bytes: &[u8]) {
-    if head.len() < max {
-        head.extend_from_slice(bytes);
     }
 }
 
@@ -122,6 +131,25 @@ mod tests {
         input.extend_from_slice(b"\nnext\n");
         let got = lines(&input, 10, 4096);
         assert_eq!(got, vec![("x".repeat(10), 1_000_000), ("next".into(), 4)]);
+    }
+
+    #[test]
+    fn long_lines_tell_whether_their_tail_has_whitespace() {
+        let tail_space = |input: &[u8]| {
+            let mut r = Lines::new(BufReader::with_capacity(3, input), 4);
+            std::iter::from_fn(|| r.next_line())
+                .map(|l| l.tail_space)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            tail_space(b"abcdefgh\nabcd efg\n ab\n"),
+            [false, true, false]
+        );
+        // A `\r` dropped before the newline is no part of the line; one inside it is.
+        assert_eq!(
+            tail_space(b"abcdefgh\r\nabcdef\rgh\nabcdefgh\r"),
+            [false, true, true]
+        );
     }
 
     #[test]
