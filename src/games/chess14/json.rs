@@ -241,6 +241,14 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_text_reads_without_panicking(text in "[ -~\\né€]{0,200}") {
+            let _ = parse(&text);
+        }
+    }
 
     #[test]
     fn reads_a_config() {

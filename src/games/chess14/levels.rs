@@ -3,7 +3,7 @@
 //! attack the king, otherwise a random move, preferring safe squares).
 
 use super::attacks::trade_value;
-use super::board::{Position, kind_of};
+use super::board::{OFF, Position, kind_of};
 use super::moves::Move;
 use super::pieces::QUEEN_DIRS;
 use crate::game::Options;
@@ -74,7 +74,7 @@ fn king_pressure(pos: &Position) -> usize {
                 .map(move |&d| (k as usize).wrapping_add_signed(d))
         })
         .chain(pos.kings(them).iter().map(|&k| k as usize))
-        .filter(|&s| pos.cell(s) & super::board::OFF == 0 && pos.attacked(s, by))
+        .filter(|&s| pos.cell(s) & OFF == 0 && pos.attacked(s, by))
         .count()
 }
 

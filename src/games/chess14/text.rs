@@ -297,6 +297,19 @@ pub fn side_word(side: Side) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_text_reads_without_panicking(text in "[ -~\n/0-9é€pncbrheqagkPNCBRHEQAGK]{0,300}") {
+            if let Ok(pos) = parse_fen(&text) {
+                prop_assert_eq!(parse_fen(&to_fen(&pos)).unwrap(), pos);
+            }
+            let _ = parse_layout(&text, Side::P1);
+            let pos = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
+            let _ = parse_squares(&pos, &text);
+        }
+    }
 
     const START_FEN: &str = "RNBHCGAKGCEBNR/PPPPPPPPPPPPPP/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr w";
 
