@@ -77,6 +77,22 @@ static GAMES: &[GameEntry] = &[
             "startpos moves g1h3 g14f12 b1a3 k14l12 l2l3 d13d11 k2k4 k13k11",
         ],
     ),
+    GameEntry::of::<gomoku::Gomoku>(
+        "gomoku",
+        "free-style Gomoku: five or more in a row wins, boards 5x5 to 26x26 (default 15x15)",
+    )
+    .bench(
+        6,
+        &[
+            "startpos moves H8 I9 I8 G8 J10",
+            "startpos moves H8 H9 I9 G7 J10 G9 G8 I10 K11 F10",
+        ],
+    ),
+    GameEntry::of::<gomoku::Gomoku>(
+        "mist",
+        "Gomoku in the Mist: 19x19 free-style Gomoku answering as the Mist controller",
+    )
+    .bench(6, &["startpos moves J10 K11 K10"]),
 ];
 
 static IDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();

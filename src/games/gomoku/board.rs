@@ -81,6 +81,17 @@ pub fn line_span(size: usize, dir: usize, line: usize) -> u32 {
     bits_between(lo as u32, hi as u32)
 }
 
+/// The point at bit `bit` of line `line` in direction `dir` (the inverse of [`line_of`]).
+pub fn point_on(dir: usize, line: usize, bit: u32) -> Point {
+    let b = bit as usize;
+    match dir {
+        0 => Point::new(b, line),
+        1 => Point::new(line, b),
+        2 => Point::new(b, b + MAX_SIZE - 1 - line),
+        _ => Point::new(b, line - b),
+    }
+}
+
 /// Bits `lo..=hi` set.
 pub fn bits_between(lo: u32, hi: u32) -> u32 {
     (u32::MAX >> (31 - hi)) & (u32::MAX << lo)
@@ -173,6 +184,11 @@ impl Board {
             .find(|s| self.lines[s.index()][0][p.y as usize] & bit != 0)
     }
 
+    /// The points of row `y` (bit x) that hold a stone.
+    pub fn occupied_row(&self, y: usize) -> u32 {
+        self.lines[0][0][y] | self.lines[1][0][y]
+    }
+
     /// The mask of `side`'s stones along line `line` of direction `dir`.
     pub fn line(&self, side: Side, dir: usize, line: usize) -> u32 {
         self.lines[side.index()][dir][line]
@@ -180,8 +196,12 @@ impl Board {
 
     /// Puts a stone of the side to move on the empty point `p` and passes the turn.
     pub fn place(&mut self, p: Point) {
+        self.put(p, self.side_to_move());
+    }
+
+    /// Puts a stone of `side` on the empty point `p`.
+    pub fn put(&mut self, p: Point, side: Side) {
         debug_assert!(self.at(p).is_none(), "point {p:?} is taken");
-        let side = self.side_to_move();
         for dir in 0..4 {
             let (line, bit) = line_of(p, dir);
             self.lines[side.index()][dir][line] |= 1 << bit;
@@ -227,8 +247,10 @@ mod tests {
                 assert_eq!(total as usize, size * size, "size {size} dir {dir}");
                 for y in 0..size {
                     for x in 0..size {
-                        let (line, bit) = line_of(Point::new(x, y), dir);
+                        let p = Point::new(x, y);
+                        let (line, bit) = line_of(p, dir);
                         assert_ne!(line_span(size, dir, line) & 1 << bit, 0);
+                        assert_eq!(point_on(dir, line, bit), p);
                     }
                 }
             }

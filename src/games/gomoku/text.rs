@@ -5,7 +5,9 @@ use nom::Parser;
 use nom::character::complete::{digit1, satisfy};
 use nom::combinator::all_consuming;
 
-use super::board::Point;
+use super::board::{Board, MAX_SIZE, MIN_SIZE, Point};
+use super::position::Gomoku;
+use crate::game::Side;
 
 /// Reads a point of a `size` board; the error says what was wrong.
 pub fn parse_point(text: &str, size: usize) -> Result<Point, String> {
@@ -44,6 +46,145 @@ pub fn format_point(p: Point) -> String {
     let mut s = String::with_capacity(3);
     write_point(&mut s, p);
     s
+}
+
+/// The position text: the rows from the top, separated by `/`, each written with `X` for a
+/// black stone, `O` for a white one and a number for a run of empty points (`15` is an empty
+/// row of 15x15); then, optionally, the last stone played (the mist's centre follows it).
+/// The side to move follows from the stones: Black when both have as many.
+pub fn parse_fen(fen: &str, mist: bool) -> Result<Gomoku, String> {
+    let mut fields = fen.split_whitespace();
+    let rows: Vec<&str> = fields
+        .next()
+        .ok_or("empty position text")?
+        .split('/')
+        .collect();
+    let size = rows.len();
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(format!("{size} rows; a board has {MIN_SIZE} to {MAX_SIZE}"));
+    }
+    let mut stones = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let y = size - 1 - i;
+        let mut x = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            let side = match c {
+                'X' => Some(Side::P1),
+                'O' => Some(Side::P2),
+                '1'..='9' => {
+                    let mut run = c as usize - '0' as usize;
+                    if let Some(d) = chars.next_if(char::is_ascii_digit) {
+                        run = run * 10 + (d as usize - '0' as usize);
+                    }
+                    x += run;
+                    None
+                }
+                _ => {
+                    return Err(format!(
+                        "row {} has '{c}' (X, O or a number expected)",
+                        y + 1
+                    ));
+                }
+            };
+            if let Some(side) = side {
+                if x < size {
+                    stones.push((Point::new(x, y), side));
+                }
+                x += 1;
+            }
+        }
+        if x != size {
+            return Err(format!("row {} has {x} points, not {size}", y + 1));
+        }
+    }
+    let blacks = stones.iter().filter(|(_, s)| *s == Side::P1).count();
+    let whites = stones.len() - blacks;
+    if blacks != whites && blacks != whites + 1 {
+        return Err(format!(
+            "{blacks} black and {whites} white stones cannot come from alternate moves"
+        ));
+    }
+    let mut pos = Gomoku::new(size, mist);
+    for &(p, side) in &stones {
+        pos.put(p, side);
+    }
+    let fives: Vec<Side> = stones
+        .iter()
+        .filter(|(p, _)| pos.board().makes_five(*p))
+        .map(|(_, s)| *s)
+        .collect();
+    if fives.contains(&Side::P1) && fives.contains(&Side::P2) {
+        return Err("both colours have five in a row".into());
+    }
+    if let Some(last) = fields.next() {
+        let p = parse_point(last, size)?;
+        if pos.board().at(p).is_none() {
+            return Err(format!("the last stone {last} is not on the board"));
+        }
+        pos.set_last(p);
+    }
+    if let Some(extra) = fields.next() {
+        return Err(format!("unexpected '{extra}' after the position"));
+    }
+    Ok(pos)
+}
+
+/// The text [`parse_fen`] reads back.
+pub fn format_fen(pos: &Gomoku) -> String {
+    let board = pos.board();
+    let n = board.size();
+    let mut out = String::new();
+    for y in (0..n).rev() {
+        let mut empty = 0;
+        for x in 0..n {
+            match board.at(Point::new(x, y)) {
+                None => empty += 1,
+                Some(side) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(if side == Side::P1 { 'X' } else { 'O' });
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            out.push('/');
+        }
+    }
+    if let Some(last) = pos.last() {
+        out.push(' ');
+        write_point(&mut out, last);
+    }
+    out
+}
+
+/// The board for `view`: rows from the top, each headed by its number; `#` black, `o`
+/// white, `.` empty; the column letters below.
+pub fn board_lines(board: &Board) -> Vec<String> {
+    let n = board.size();
+    let mut lines: Vec<String> = (0..n)
+        .rev()
+        .map(|y| {
+            let cells: Vec<&str> = (0..n)
+                .map(|x| match board.at(Point::new(x, y)) {
+                    None => ".",
+                    Some(Side::P1) => "#",
+                    Some(Side::P2) => "o",
+                })
+                .collect();
+            format!("{:>2} {}", y + 1, cells.join(" "))
+        })
+        .collect();
+    let letters: Vec<String> = (0..n)
+        .map(|x| ((b'A' + x as u8) as char).to_string())
+        .collect();
+    lines.push(format!("   {}", letters.join(" ")));
+    lines
 }
 
 #[cfg(test)]

@@ -1,0 +1,214 @@
+//! Gomoku as the engine and the searcher see it: `gomoku` (free-style, 5..26 points a side)
+//! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
+
+use super::board::{MAX_SIZE, MIN_SIZE, Point, five_through, line_of};
+use super::eval::WIN_NEXT;
+use super::mist::{MIST_SIZE, mist_view};
+use super::position::Gomoku;
+use super::text;
+use crate::game::{Game, MoveBits, OptionKind, OptionSpec, Options, Outcome, Side};
+
+/// The registry id of Gomoku in the Mist.
+pub const MIST: &str = "mist";
+const DEFAULT_SIZE: i64 = 15;
+
+impl MoveBits for Point {
+    fn to_bits(self) -> u32 {
+        self.x as u32 | (self.y as u32) << 8
+    }
+
+    fn from_bits(bits: u32) -> Point {
+        Point {
+            x: bits as u8,
+            y: (bits >> 8) as u8,
+        }
+    }
+}
+
+/// The board size the options ask for (the mist is always 19x19).
+fn size_for(variant: &str, opts: &Options) -> Result<usize, String> {
+    if variant == MIST {
+        return Ok(MIST_SIZE);
+    }
+    let size = opts.int("BoardSize", DEFAULT_SIZE);
+    if (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&size) {
+        Ok(size as usize)
+    } else {
+        Err(format!(
+            "BoardSize must be from {MIN_SIZE} to {MAX_SIZE}, not {size}"
+        ))
+    }
+}
+
+impl Game for Gomoku {
+    type Move = Point;
+
+    fn options() -> Vec<OptionSpec> {
+        vec![OptionSpec {
+            name: "BoardSize",
+            kind: OptionKind::Spin {
+                default: DEFAULT_SIZE,
+                min: MIN_SIZE as i64,
+                max: MAX_SIZE as i64,
+            },
+        }]
+    }
+
+    fn start(variant: &str, opts: &Options) -> Result<Gomoku, String> {
+        Ok(Gomoku::new(size_for(variant, opts)?, variant == MIST))
+    }
+
+    fn from_fen(variant: &str, text: &str, _opts: &Options) -> Result<Gomoku, String> {
+        let pos = text::parse_fen(text, variant == MIST)?;
+        if variant == MIST && pos.board().size() != MIST_SIZE {
+            return Err(format!(
+                "Gomoku in the Mist is played on {MIST_SIZE}x{MIST_SIZE}"
+            ));
+        }
+        Ok(pos)
+    }
+
+    fn to_fen(&self) -> String {
+        text::format_fen(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Gomoku::side_to_move(self)
+    }
+
+    /// Every empty point, unless the game is won.
+    fn legal_moves(&self, out: &mut Vec<Point>) {
+        if self.winner().is_some() {
+            return;
+        }
+        let board = self.board();
+        out.extend(board.points().filter(|&p| board.at(p).is_none()));
+    }
+
+    /// A four on the board leaves no choice: complete one's own five, or else block the
+    /// enemy's. Otherwise the points near stones (the centre on an empty board).
+    fn search_moves(&self, out: &mut Vec<Point>) {
+        if self.winner().is_some() || self.board().is_full() {
+            return;
+        }
+        let me = self.side_to_move();
+        for side in [me, me.other()] {
+            let rows = self.five_point_rows(side);
+            if rows.iter().any(|&r| r != 0) {
+                for (y, &row) in rows.iter().enumerate() {
+                    let mut bits = row;
+                    while bits != 0 {
+                        out.push(Point::new(bits.trailing_zeros() as usize, y));
+                        bits &= bits - 1;
+                    }
+                }
+                return;
+            }
+        }
+        self.candidates(out);
+    }
+
+    fn play(&mut self, mv: Point) {
+        Gomoku::play(self, mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner().map(Outcome::Win)
+    }
+
+    /// The board is full and nobody made five.
+    fn outcome_without_moves(&self) -> Outcome {
+        Outcome::Draw
+    }
+
+    fn hash(&self) -> u64 {
+        self.board().hash()
+    }
+
+    fn evaluate(&self) -> i32 {
+        let me = self.side_to_move();
+        let them = me.other();
+        if self.fours(me) > 0 {
+            return WIN_NEXT;
+        }
+        // Two points that each complete an enemy five cannot both be blocked.
+        if self.fours(them) >= 2 {
+            let open: u32 = self
+                .five_point_rows(them)
+                .iter()
+                .map(|r| r.count_ones())
+                .sum();
+            if open >= 2 {
+                return -WIN_NEXT;
+            }
+        }
+        // The side to move is a tempo ahead: its shapes grow first.
+        (self.value(me) * 5 / 4 - self.value(them)).clamp(1 - WIN_NEXT, WIN_NEXT - 1)
+    }
+
+    /// Moves that make five or stop the enemy's five.
+    fn is_noisy(&self, mv: Point) -> bool {
+        let me = self.side_to_move();
+        [me, me.other()].into_iter().any(|side| {
+            (0..4).any(|dir| {
+                let (line, bit) = line_of(mv, dir);
+                five_through(self.board().line(side, dir, line) | 1 << bit, bit)
+            })
+        })
+    }
+
+    /// Points next to many stones first: own stones to build on, enemy ones to break.
+    fn order_hint(&self, mv: Point) -> i32 {
+        let me = self.side_to_move();
+        let mut hint = 0;
+        for dir in 0..4 {
+            let (line, bit) = line_of(mv, dir);
+            let near = super::board::bits_between(bit.saturating_sub(2), (bit + 2).min(31));
+            let far = super::board::bits_between(bit.saturating_sub(4), (bit + 4).min(31));
+            for (side, weight) in [(me, 3), (me.other(), 2)] {
+                let stones = self.board().line(side, dir, line);
+                let close = (stones & near).count_ones() as i32;
+                hint += weight * (close * close * 4 + (stones & far).count_ones() as i32);
+            }
+        }
+        hint
+    }
+
+    /// The enemy has a four: the mover must answer it.
+    fn in_check(&self) -> bool {
+        self.fours(self.side_to_move().other()) > 0
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Point, String> {
+        let p = text::parse_point(text, self.board().size())?;
+        match self.board().at(p) {
+            Some(_) => Err(format!("point {text} is taken")),
+            None => Ok(p),
+        }
+    }
+
+    fn format_move(&self, mv: Point) -> String {
+        text::format_point(mv)
+    }
+
+    fn view(&self) -> Vec<String> {
+        if self.is_mist() {
+            vec![mist_view(self.board(), self.last())]
+        } else {
+            text::board_lines(self.board())
+        }
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        match side {
+            Side::P1 => "B",
+            Side::P2 => "W",
+        }
+        .to_string()
+    }
+
+    /// The mist's history is the controller's: points without separators.
+    fn history_line(&self, moves: &[String]) -> String {
+        moves.join(if self.is_mist() { "" } else { " " })
+    }
+}

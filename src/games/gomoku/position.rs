@@ -1,0 +1,174 @@
+//! A Gomoku position: the board, the last stone (the mist's centre follows it), the winner,
+//! and the evaluation's running sums, all kept up to date stone by stone.
+
+use super::board::{Board, LINES, MAX_SIZE, Point, line_of, line_span, point_on};
+use super::eval::{self, LineShape};
+use crate::game::Side;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gomoku {
+    board: Board,
+    /// Gomoku in the Mist: 19x19, and `view`/`history` as its controller prints them.
+    mist: bool,
+    last: Option<Point>,
+    winner: Option<Side>,
+    /// Per colour, the sum over all lines of its shape values...
+    values: [i32; 2],
+    /// ...and of its five points (a point counts once per line it completes).
+    fours: [i32; 2],
+}
+
+const SIDES: [Side; 2] = [Side::P1, Side::P2];
+
+impl Gomoku {
+    pub fn new(size: usize, mist: bool) -> Gomoku {
+        Gomoku {
+            board: Board::new(size),
+            mist,
+            last: None,
+            winner: None,
+            values: [0; 2],
+            fours: [0; 2],
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn is_mist(&self) -> bool {
+        self.mist
+    }
+
+    pub fn last(&self) -> Option<Point> {
+        self.last
+    }
+
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.board.side_to_move()
+    }
+
+    /// The sum of `side`'s line shape values.
+    pub fn value(&self, side: Side) -> i32 {
+        self.values[side.index()]
+    }
+
+    /// How many (line, five point) pairs `side` has: nonzero when it has a four.
+    pub fn fours(&self, side: Side) -> i32 {
+        self.fours[side.index()]
+    }
+
+    /// Adds (`sign` 1) or removes (-1) the shapes of the four lines through `p`.
+    fn account(&mut self, p: Point, sign: i32) {
+        for dir in 0..4 {
+            let (line, _) = line_of(p, dir);
+            for side in SIDES {
+                let s = eval::shape_at(&self.board, side, dir, line);
+                self.values[side.index()] += sign * eval::value(s.shape);
+                self.fours[side.index()] += sign * s.five_points.count_ones() as i32;
+            }
+        }
+    }
+
+    /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
+    pub fn put(&mut self, p: Point, side: Side) {
+        self.account(p, -1);
+        self.board.put(p, side);
+        self.account(p, 1);
+        if self.board.makes_five(p) {
+            self.winner = Some(side);
+        }
+    }
+
+    /// Plays a stone of the side to move on the empty point `p`.
+    pub fn play(&mut self, p: Point) {
+        self.put(p, self.side_to_move());
+        self.last = Some(p);
+    }
+
+    /// Marks `p` (holding a stone) as the last stone played.
+    pub fn set_last(&mut self, p: Point) {
+        self.last = Some(p);
+    }
+
+    /// Every shape of `side` along every line that holds a stone of it.
+    fn shapes(&self, side: Side) -> impl Iterator<Item = (usize, usize, LineShape)> + '_ {
+        (0..4).flat_map(move |dir| {
+            (0..LINES)
+                .filter(move |&line| self.board.line(side, dir, line) != 0)
+                .map(move |line| (dir, line, eval::shape_at(&self.board, side, dir, line)))
+        })
+    }
+
+    /// The points where `side` would make five, as one mask per row.
+    pub fn five_point_rows(&self, side: Side) -> [u32; MAX_SIZE] {
+        let mut rows = [0; MAX_SIZE];
+        if self.fours(side) == 0 {
+            return rows;
+        }
+        for (dir, line, s) in self.shapes(side) {
+            let mut bits = s.five_points;
+            while bits != 0 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                rows[p.y as usize] |= 1 << p.x;
+                bits &= bits - 1;
+            }
+        }
+        rows
+    }
+
+    /// Empty points near stones: the 3x3 square around each, and two steps along each line.
+    /// On an empty board, the centre.
+    pub fn candidates(&self, out: &mut Vec<Point>) {
+        let n = self.board.size();
+        if self.board.stones() == 0 {
+            out.push(Point::new(n / 2, n / 2));
+            return;
+        }
+        let mut occupied = [0u32; MAX_SIZE];
+        for (y, row) in occupied.iter_mut().enumerate().take(n) {
+            *row = self.board.occupied_row(y);
+        }
+        let row_span = line_span(n, 0, 0);
+        for y in 0..n {
+            let mut near = 0;
+            for dy in -2isize..=2 {
+                let Some(&r) = occupied.get((y as isize + dy) as usize) else {
+                    continue;
+                };
+                near |= match dy.abs() {
+                    0 => r << 1 | r >> 1 | r << 2 | r >> 2,
+                    1 => r | r << 1 | r >> 1,
+                    _ => r | r << 2 | r >> 2,
+                };
+            }
+            let mut free = near & row_span & !occupied[y];
+            while free != 0 {
+                out.push(Point::new(free.trailing_zeros() as usize, y));
+                free &= free - 1;
+            }
+        }
+    }
+
+    /// The shapes and five points recomputed from the board (what `play` keeps up to date).
+    pub fn sums_from_scratch(&self) -> ([i32; 2], [i32; 2]) {
+        let mut values = [0; 2];
+        let mut fours = [0; 2];
+        for side in SIDES {
+            for (_, _, s) in self.shapes(side) {
+                values[side.index()] += eval::value(s.shape);
+                fours[side.index()] += s.five_points.count_ones() as i32;
+            }
+        }
+        (values, fours)
+    }
+
+    /// The running sums, to compare with [`Gomoku::sums_from_scratch`].
+    pub fn sums(&self) -> ([i32; 2], [i32; 2]) {
+        (self.values, self.fours)
+    }
+}
