@@ -120,7 +120,9 @@ pub fn parse_fen(fen: &str, mist: bool) -> Result<Gomoku, String> {
     if let Some(last) = fields.next() {
         let p = parse_point(last, size)?;
         if pos.board().at(p).is_none() {
-            return Err(format!("the last stone {last} is not on the board"));
+            return Err(format!(
+                "no stone on {last}, given as the last stone played"
+            ));
         }
         pos.set_last(p);
     }
