@@ -85,7 +85,7 @@ static GAMES: &[GameEntry] = &[
         6,
         &[
             "startpos moves H8 I9 I8 G8 J10",
-            "startpos moves H8 H9 I9 G7 J10 G9 G8 I10 K11 F10",
+            "startpos moves H8 I9 I8 G8 J10 H9 J8 K8 J9 J11",
         ],
     ),
     GameEntry::of::<gomoku::Gomoku>(

@@ -1,7 +1,7 @@
 //! Gomoku as the engine and the searcher see it: `gomoku` (free-style, 5..26 points a side)
 //! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
 
-use super::board::{MAX_SIZE, MIN_SIZE, Point, five_through, line_of};
+use super::board::{MAX_SIZE, MIN_SIZE, Point, bits_between, five_through, line_of};
 use super::eval::WIN_NEXT;
 use super::mist::{MIST_SIZE, mist_view};
 use super::position::Gomoku;
@@ -163,8 +163,8 @@ impl Game for Gomoku {
         let mut hint = 0;
         for dir in 0..4 {
             let (line, bit) = line_of(mv, dir);
-            let near = super::board::bits_between(bit.saturating_sub(2), (bit + 2).min(31));
-            let far = super::board::bits_between(bit.saturating_sub(4), (bit + 4).min(31));
+            let near = bits_between(bit.saturating_sub(2), (bit + 2).min(31));
+            let far = bits_between(bit.saturating_sub(4), (bit + 4).min(31));
             for (side, weight) in [(me, 3), (me.other(), 2)] {
                 let stones = self.board().line(side, dir, line);
                 let close = (stones & near).count_ones() as i32;

@@ -155,6 +155,7 @@ impl Gomoku {
     }
 
     /// The shapes and five points recomputed from the board (what `play` keeps up to date).
+    #[cfg(test)]
     pub fn sums_from_scratch(&self) -> ([i32; 2], [i32; 2]) {
         let mut values = [0; 2];
         let mut fours = [0; 2];
@@ -168,6 +169,7 @@ impl Gomoku {
     }
 
     /// The running sums, to compare with [`Gomoku::sums_from_scratch`].
+    #[cfg(test)]
     pub fn sums(&self) -> ([i32; 2], [i32; 2]) {
         (self.values, self.fours)
     }
