@@ -416,12 +416,7 @@ mod tests {
         SearchContext {
             out: Output::new(Box::new(std::io::sink())),
             table: Arc::new(Table::new(1)),
-            pool: Arc::new(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(1)
-                    .build()
-                    .unwrap(),
-            ),
+            pool: Arc::new(crate::search::thinker::thread_pool(1).unwrap()),
             stop: Arc::new(AtomicBool::new(false)),
             threads: 1,
             overhead_ms: 0,

@@ -15,6 +15,7 @@ use crate::game::{OptionKind, OptionSpec, Options};
 use crate::games::{self, GameEntry};
 use crate::protocol::lines::{Line, Lines};
 use crate::protocol::{self, Command};
+use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -96,13 +97,7 @@ pub struct Session {
 
 fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
     // A pool that cannot be built leaves the machine unusable for us anyway.
-    Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("search-{i}"))
-            .build()
-            .expect("cannot start search threads"),
-    )
+    Arc::new(thread_pool(threads).expect("cannot start search threads"))
 }
 
 impl Session {

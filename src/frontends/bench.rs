@@ -6,6 +6,7 @@ use crate::engine::{Output, SearchContext};
 use crate::game::Options;
 use crate::games::{self, GameEntry};
 use crate::protocol::{self, Command};
+use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -54,13 +55,10 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(s.threads)
-        .build()
-    {
+    let pool = match thread_pool(s.threads) {
         Ok(p) => Arc::new(p),
         Err(e) => {
-            eprintln!("tabula bench: cannot start {} threads: {e}", s.threads);
+            eprintln!("tabula bench: {e}");
             return 1;
         }
     };

@@ -7,6 +7,7 @@
 
 pub mod limits;
 pub mod ordering;
+pub mod thinker;
 pub mod tt;
 
 use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};

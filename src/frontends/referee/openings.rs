@@ -6,6 +6,7 @@ use super::play::{game_options, rules};
 use crate::engine::{Output, SearchContext};
 use crate::game::WIN_BOUND;
 use crate::protocol::Source;
+use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -147,10 +148,7 @@ pub struct Checker {
 
 impl Checker {
     pub fn new() -> Result<Checker, String> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .map_err(|e| format!("cannot start the opening checker: {e}"))?;
+        let pool = thread_pool(1).map_err(|e| format!("the opening checker: {e}"))?;
         Ok(Checker {
             table: Arc::new(Table::new(CHECK_HASH_MIB)),
             pool: Arc::new(pool),

@@ -6,9 +6,7 @@ use super::levels::{self, Level};
 use super::moves::Move;
 use crate::game::Scripted;
 use crate::search::limits::Limits;
-use crate::search::tt::Table;
-use crate::search::{self, Request};
-use std::sync::atomic::AtomicBool;
+use crate::search::thinker::Thinker;
 use std::time::Instant;
 
 /// Transposition table size of a one-move process: small, so starting up stays cheap.
@@ -28,25 +26,21 @@ pub enum Budget {
 pub struct Player {
     level: Level,
     budget: Budget,
-    pool: rayon::ThreadPool,
+    thinker: Thinker,
 }
 
 impl Player {
     /// A player of `level` that searches within `budget` per move, on one thread.
     pub fn new(level: Level, budget: Budget) -> Result<Player, String> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Player {
             level,
             budget,
-            pool,
+            thinker: Thinker::new(1, TABLE_MIB)?,
         })
     }
 
     /// The move to play, or `None` when the side to move has no legal move. Each call starts
-    /// from a new empty table, as a fresh process would.
+    /// from an emptied table, as a fresh process would.
     pub fn choose(&self, pos: &Advance, seed: u64) -> Option<Move> {
         let start = Instant::now();
         let among = match levels::scripted(pos, self.level, seed) {
@@ -67,15 +61,8 @@ impl Player {
                 ..Limits::default()
             },
         };
-        let request = Request {
-            limits,
-            threads: 1,
-            root_moves: among,
-            overhead_ms: 0,
-        };
-        let table = Table::new(TABLE_MIB);
-        let stop = AtomicBool::new(false);
         let pos = pos.with_level(self.level);
-        search::search(&pos, &request, &table, &self.pool, &stop, &mut |_| {}).best
+        self.thinker.clear();
+        self.thinker.think(&pos, limits, among).best
     }
 }

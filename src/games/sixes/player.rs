@@ -7,8 +7,8 @@
 
 use super::moves::Move;
 use super::position::Sixes;
-use crate::search::{self, Request, limits::Limits, tt::Table};
-use std::sync::atomic::AtomicBool;
+use crate::search::limits::Limits;
+use crate::search::thinker::Thinker;
 
 /// How hard the computer thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,20 +24,14 @@ const TABLE_MIB: usize = 16;
 
 pub struct Player {
     level: Level,
-    table: Table,
-    pool: rayon::ThreadPool,
+    thinker: Thinker,
 }
 
 impl Player {
     pub fn new(level: Level) -> Result<Player, String> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
         Ok(Player {
             level,
-            table: Table::new(TABLE_MIB),
-            pool,
+            thinker: Thinker::new(1, TABLE_MIB)?,
         })
     }
 
@@ -53,14 +47,7 @@ impl Player {
                 ..Limits::default()
             },
         };
-        let request = Request {
-            limits,
-            threads: 1,
-            root_moves: None,
-            overhead_ms: 0,
-        };
-        let stop = AtomicBool::new(false);
-        search::search(pos, &request, &self.table, &self.pool, &stop, &mut |_| {}).best
+        self.thinker.think(pos, limits, None).best
     }
 }
 
