@@ -10,8 +10,9 @@ use nom::bytes::complete::{tag, take_till1};
 use nom::combinator::{all_consuming, map, value};
 use nom::sequence::preceded;
 
-use crate::game::Side;
-use crate::games::gomoku::board::{Board, Point};
+use crate::game::{Game, Side};
+use crate::games::gomoku::Gomoku;
+use crate::games::gomoku::board::Point;
 use crate::games::gomoku::mist::{MIST_SIZE, mist_view};
 use crate::games::gomoku::text::{parse_point, write_point};
 use crate::protocol::lines::{Line, Lines, is_space};
@@ -83,8 +84,7 @@ impl Exit {
 
 /// The game as the controller keeps it.
 struct Controller {
-    board: Board,
-    last: Option<Point>,
+    game: Gomoku,
     /// Every successful placement, concatenated (at most 361 points of 3 bytes).
     history: String,
 }
@@ -99,8 +99,7 @@ enum Ending {
 impl Controller {
     fn new() -> Controller {
         Controller {
-            board: Board::new(MIST_SIZE),
-            last: None,
+            game: Gomoku::new(MIST_SIZE, true),
             history: String::new(),
         }
     }
@@ -108,31 +107,24 @@ impl Controller {
     /// Answers one command: the lines to print, and how the game ended if it did.
     fn answer(&mut self, command: Command, out: &mut impl Write) -> io::Result<Option<Ending>> {
         match command {
-            Command::Who => writeln!(
-                out,
-                "{}",
-                if self.board.side_to_move() == Side::P1 {
-                    'B'
-                } else {
-                    'W'
-                }
-            )?,
-            Command::View => writeln!(out, "{}", mist_view(&self.board, self.last))?,
+            Command::Who => {
+                let side = self.game.side_to_move();
+                writeln!(out, "{}", self.game.side_name(side))?
+            }
+            Command::View => writeln!(out, "{}", mist_view(self.game.board(), self.game.last()))?,
             Command::History => writeln!(out, "{}", self.history)?,
-            Command::Resign => return Ok(Some(Ending::Win(self.board.side_to_move().other()))),
+            Command::Resign => return Ok(Some(Ending::Win(self.game.side_to_move().other()))),
             Command::Place(None) => writeln!(out, "Invalid coordinate")?,
-            Command::Place(Some(p)) if self.board.at(p).is_some() => {
+            Command::Place(Some(p)) if self.game.board().at(p).is_some() => {
                 writeln!(out, "Occupied coordinate")?
             }
             Command::Place(Some(p)) => {
-                let mover = self.board.side_to_move();
-                self.board.place(p);
-                self.last = Some(p);
+                self.game.play(p);
                 write_point(&mut self.history, p);
-                if self.board.makes_five(p) {
-                    return Ok(Some(Ending::Win(mover)));
+                if let Some(winner) = self.game.winner() {
+                    return Ok(Some(Ending::Win(winner)));
                 }
-                if self.board.is_full() {
+                if self.game.board().is_full() {
                     return Ok(Some(Ending::Tie));
                 }
             }
