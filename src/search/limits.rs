@@ -54,11 +54,12 @@ impl Limits {
             let usable = left.saturating_sub(overhead_ms);
             let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60) as u64;
             // Spend a share of the clock plus most of the increment, never more than a fifth
-            // of what is left on the soft limit, and at most half of it even when aborting.
+            // of what is left on the soft limit, and at most a third of it even when aborting,
+            // so a stalled process still has time to answer.
             let target = (usable / moves + self.increment * 3 / 4)
                 .min(usable / 5)
                 .max(1);
-            let hard = (target * 3).min(usable / 2).max(1);
+            let hard = (target * 3).min(usable / 3).max(1);
             return Deadlines {
                 start,
                 soft: at(target),
@@ -103,7 +104,7 @@ mod tests {
                 let d = l.deadlines(Instant::now(), 30);
                 let hard = ms(&d, d.hard);
                 assert!(
-                    hard <= (left.saturating_sub(30) / 2).max(1),
+                    hard <= (left.saturating_sub(30) / 3).max(1),
                     "left {left} inc {inc}"
                 );
                 assert!(ms(&d, d.soft) <= hard);

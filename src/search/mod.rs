@@ -15,12 +15,13 @@ use limits::{Deadlines, Limits, MAX_DEPTH};
 use ordering::{KILLER, NOISY, Ordering, TT_MOVE};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tt::{Bound, Table};
 
 const MAX_PLY: usize = 128;
-/// Nodes between two looks at the clock and the stop flag.
-const POLL_INTERVAL: u64 = 1024;
+/// Nodes between two looks at the clock and the stop flag: well under a millisecond even
+/// in the slowest game, so a deadline is never overshot by more than that.
+const POLL_INTERVAL: u64 = 256;
 
 /// What a search is asked to do.
 #[derive(Clone, Debug)]
@@ -290,7 +291,9 @@ impl<'a, G: Game> Worker<'a, G> {
         let deadlines = self.shared.deadlines;
         let mut depth = 1 + (self.id as u32 & 1);
         let mut last = 0;
+        let mut last_took: Option<Duration> = None;
         while depth <= self.shared.max_depth {
+            let iteration_start = Instant::now();
             self.seldepth = 0;
             self.horizon = false;
             self.ordering.clear_killers();
@@ -310,14 +313,26 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
             let now = Instant::now();
-            // The next iteration costs a few times this one: do not start what cannot finish.
+            // Do not start an iteration that cannot finish: its cost is guessed from how much
+            // the last one grew over the one before, and an unfinished iteration is wasted.
+            let took = now - iteration_start;
+            let growth = match last_took {
+                Some(before) if before.as_micros() > 0 => {
+                    (took.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 8.0)
+                }
+                _ => 4.0,
+            };
+            let next_done = now + took.mul_f64(growth);
+            last_took = Some(took);
             let soft_passed = deadlines
                 .soft
                 .is_some_and(|soft| now >= deadlines.start + (soft - deadlines.start).mul_f32(0.5));
+            let too_late = deadlines.hard.is_some_and(|hard| next_done > hard);
             let proven = score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32;
             if exact
                 || forced
                 || soft_passed
+                || too_late
                 || (proven && deadlines.soft.is_some())
                 || self.shared.done.load(Relaxed)
             {
@@ -638,12 +653,13 @@ impl<'a, G: Game> Worker<'a, G> {
             self.moves[ply] = moves;
             return outcome_score(pos, pos.outcome_without_moves(), ply);
         }
+        if !evasions {
+            // Only noisy moves are searched here: drop the rest before sorting.
+            moves.retain(|&(m, _)| pos.is_noisy(m));
+        }
         for i in 0..moves.len() {
             pick_best(&mut moves, i);
             let mv = moves[i].0;
-            if !evasions && !pos.is_noisy(mv) {
-                continue;
-            }
             let mut child = pos.clone();
             child.play(mv);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
