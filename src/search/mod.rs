@@ -14,7 +14,7 @@ use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
 use limits::{Deadlines, Limits, MAX_DEPTH};
 use ordering::{KILLER, NOISY, Ordering, TT_MOVE};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 use tt::{Bound, Table};
 
@@ -102,6 +102,7 @@ pub fn search<G: Game>(
         deadlines: limits.deadlines(start, request.overhead_ms),
         node_limit: limits.nodes,
         max_depth,
+        known: AtomicU32::new(0),
         best: Mutex::new(Answer {
             best: root_moves.first().copied(),
             score: 0,
@@ -162,6 +163,8 @@ struct Shared<'a, M> {
     deadlines: Deadlines,
     node_limit: Option<u64>,
     max_depth: u32,
+    /// The depth of `best`, readable without the lock.
+    known: AtomicU32,
     /// The deepest iteration any thread has finished: the answer so far.
     best: Mutex<Answer<M>>,
     report: Mutex<&'a mut Reporter<'a, M>>,
@@ -173,6 +176,7 @@ impl<M: Copy> Shared<'_, M> {
     fn publish(&self, depth: u32, score: i32, seldepth: u32, pv: &[M]) -> u32 {
         let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
         if depth > best.depth {
+            self.known.store(depth, Relaxed);
             *best = Answer {
                 best: pv.first().copied(),
                 score,
@@ -234,6 +238,9 @@ struct Worker<'a, G: Game> {
     /// Whether this iteration met a node it could not search to the end of the game;
     /// an iteration that did not has an exact result and deeper ones would repeat it.
     horizon: bool,
+    /// The depth of the iteration under way, and whether another thread finished it first.
+    depth_now: u32,
+    superseded: bool,
     ordering: Ordering<G::Move>,
     /// Per-ply move buffers, reused so that no node allocates.
     moves: Vec<Vec<(G::Move, i32)>>,
@@ -252,6 +259,8 @@ impl<'a, G: Game> Worker<'a, G> {
             aborted: false,
             seldepth: 0,
             horizon: false,
+            depth_now: 0,
+            superseded: false,
             ordering: Ordering::new(MAX_PLY + 1),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -276,6 +285,11 @@ impl<'a, G: Game> Worker<'a, G> {
             if s.stop.load(Relaxed) || (self.id > 0 && s.done.load(Relaxed)) {
                 self.aborted = true;
             }
+            // Another thread finished this depth: carrying on would only repeat it.
+            if s.known.load(Relaxed) >= self.depth_now {
+                self.superseded = true;
+                self.aborted = true;
+            }
         }
         self.aborted
     }
@@ -285,29 +299,39 @@ impl<'a, G: Game> Worker<'a, G> {
         self.unreported = 0;
     }
 
-    /// Iterative deepening. Helpers (Lazy SMP) skip depths another thread has finished, and
-    /// odd helpers search one ply deeper, so the threads spread over the depths.
+    /// Iterative deepening. The threads (Lazy SMP) spread over the depths: odd helpers stay
+    /// one ply ahead, and an iteration another thread has already finished is dropped.
     fn iterate(&mut self, root: &G, mut root_moves: Vec<G::Move>, forced: bool) {
         let deadlines = self.shared.deadlines;
-        let mut depth = 1 + (self.id as u32 & 1);
+        let ahead = self.id as u32 & 1;
+        let mut depth = 1 + ahead;
         let mut last = 0;
         let mut last_took: Option<Duration> = None;
         while depth <= self.shared.max_depth {
             let iteration_start = Instant::now();
             self.seldepth = 0;
             self.horizon = false;
+            self.depth_now = depth;
             self.ordering.clear_killers();
             let score = self.aspirate(root, &mut root_moves, depth as i32, last);
-            if self.aborted {
+            let superseded = std::mem::take(&mut self.superseded);
+            if self.aborted && !superseded {
                 break;
             }
-            last = score;
+            self.aborted = false;
             self.flush_nodes();
-            let pv = std::mem::take(&mut self.pv[0]);
-            let known = self.shared.publish(depth, score, self.seldepth as u32, &pv);
-            self.pv[0] = pv;
-            let next = depth.max(known) + 1;
-            let exact = !self.horizon;
+            let (known, exact) = if superseded {
+                let best = self.shared.best.lock().unwrap_or_else(|p| p.into_inner());
+                last = best.score;
+                (best.depth, false)
+            } else {
+                last = score;
+                let pv = std::mem::take(&mut self.pv[0]);
+                let known = self.shared.publish(depth, score, self.seldepth as u32, &pv);
+                self.pv[0] = pv;
+                (known, !self.horizon)
+            };
+            let next = depth.max(known) + 1 + ahead;
             if self.id > 0 && !exact {
                 depth = next;
                 continue;
@@ -323,12 +347,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 _ => 4.0,
             };
             let next_done = now + took.mul_f64(growth);
-            last_took = Some(took);
+            if !superseded {
+                last_took = Some(took);
+            }
             let soft_passed = deadlines
                 .soft
                 .is_some_and(|soft| now >= deadlines.start + (soft - deadlines.start).mul_f32(0.5));
-            let too_late = deadlines.hard.is_some_and(|hard| next_done > hard);
-            let proven = score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32;
+            let too_late = !superseded && deadlines.hard.is_some_and(|hard| next_done > hard);
+            let proven = last.abs() >= WIN_BOUND && (WIN - last.abs()) <= known as i32;
             if exact
                 || forced
                 || soft_passed
