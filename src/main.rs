@@ -34,8 +34,10 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
                               fixed-depth searches of every game's bench positions
        tabula advance name | white|black IN OUT [--level L] [--movetime MS] [--seed N]
                               the referee's Advance bot (one move per run; see README)
-       tabula advance match A B [--games N] [--movetime MS] [--seed N]
+       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--seed N] [--random-plies N]
                               a series between two Advance levels, with times per move
+       tabula advance perft DEPTH [POSITION]
+                              Advance move-generation count and speed on one thread
        tabula play sixes [--depth N | --time MS] [--capture interior|edges]
                          [--limit-counts per-player|single] [--board ROWS]
                               the 6x6 terminal game against the computer
