@@ -149,13 +149,8 @@ impl Session {
     /// End of input: an analysis without end is stopped, a limited search may finish.
     pub fn finish(&mut self) {
         if self.infinite {
-            self.stop_search();
+            self.stop.store(true, Ordering::Relaxed);
         }
-        self.wait();
-    }
-
-    fn stop_search(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
         self.wait();
     }
 
@@ -177,10 +172,13 @@ impl Session {
                     self.out.line("readyok");
                     return Flow::Continue;
                 }
-                Command::Stop | Command::Quit | Command::Term => self.stop_search(),
-                _ => self.wait(),
+                Command::Stop | Command::Quit | Command::Term => {
+                    self.stop.store(true, Ordering::Relaxed)
+                }
+                _ => {}
             }
         }
+        // Every other command acts on a settled position: the search answers first.
         self.wait();
         match cmd {
             Command::Uci | Command::Ugi => self.hello(if cmd == Command::Uci {
