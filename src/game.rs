@@ -35,6 +35,31 @@ pub enum Outcome {
     Draw,
 }
 
+/// A game a player ended rather than the rules: the session's `resign` and `timeout`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Forfeit {
+    /// The side resigned.
+    Resigned(Side),
+    /// The side's clock ran out.
+    Timeout(Side),
+}
+
+impl Forfeit {
+    pub fn loser(self) -> Side {
+        match self {
+            Forfeit::Resigned(s) | Forfeit::Timeout(s) => s,
+        }
+    }
+
+    /// How the session tells that the game is over: `white resigned`, `black lost on time`.
+    pub fn describe(self, side_name: impl Fn(Side) -> String) -> String {
+        match self {
+            Forfeit::Resigned(s) => format!("{} resigned", side_name(s)),
+            Forfeit::Timeout(s) => format!("{} lost on time", side_name(s)),
+        }
+    }
+}
+
 /// Evaluation scores are centipawn-like integers from the side to move's point of view.
 /// Anything beyond `WIN_BOUND` in absolute value is a forced win or loss.
 pub const WIN: i32 = 30_000;
@@ -278,12 +303,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Commands only this game understands (`name` and its arguments); `None` if unknown.
-    /// `history` holds the moves played since the position was set.
+    /// `forfeit` says whether a player ended the game (the session's `resign`, `timeout`).
     fn command(
         &self,
         _name: &str,
         _args: &[&str],
-        _history: &[Self::Move],
+        _forfeit: Option<Forfeit>,
     ) -> Option<Result<Vec<String>, String>> {
         None
     }

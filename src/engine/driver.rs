@@ -3,7 +3,7 @@
 //! searcher stays monomorphised per game while the session stays game-agnostic.
 
 use super::output::Output;
-use crate::game::{self, Game, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::game::{self, Forfeit, Game, OptionSpec, Options, Outcome, Scripted, Side};
 use crate::protocol::{Go, Query, Source};
 use crate::search::limits::Limits;
 use crate::search::tt::Table;
@@ -56,7 +56,8 @@ pub trait Driver: Send {
     fn view(&self) -> Vec<String>;
     fn who(&self) -> String;
     fn history(&self) -> String;
-    fn resign(&mut self) -> Result<String, String>;
+    /// The side to move resigns or (`timeout`) has run out of time: it loses.
+    fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<String, String>;
     fn query(&self, q: Query) -> String;
     fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String>;
     fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult;
@@ -76,7 +77,7 @@ pub struct GameDriver<G: Game> {
     moves: Vec<G::Move>,
     /// The position the moves start from, to replay `history`.
     root: G,
-    resigned: Option<Side>,
+    forfeit: Option<Forfeit>,
 }
 
 /// How the registry makes a driver: game id and options in, a driver at the start position out.
@@ -90,7 +91,7 @@ pub fn driver<G: Game>(id: &'static str, opts: &Options) -> Result<Box<dyn Drive
         root: pos.clone(),
         pos,
         moves: Vec::new(),
-        resigned: None,
+        forfeit: None,
     }))
 }
 
@@ -106,8 +107,8 @@ fn outcome_word(o: Option<Outcome>) -> &'static str {
 
 impl<G: Game> GameDriver<G> {
     fn outcome(&self) -> Option<Outcome> {
-        self.resigned
-            .map(|s| Outcome::Win(s.other()))
+        self.forfeit
+            .map(|f| Outcome::Win(f.loser().other()))
             .or_else(|| game::result(&self.pos))
     }
 
@@ -193,16 +194,16 @@ impl<G: Game> Driver for GameDriver<G> {
             pos,
             moves: played,
             root,
-            resigned: None,
+            forfeit: None,
         };
         Ok(())
     }
 
     fn place(&mut self, text: &str) -> Result<Option<String>, String> {
-        if let Some(side) = self.resigned {
+        if let Some(f) = self.forfeit {
             return Err(format!(
-                "the game is over: {} resigned",
-                self.pos.side_name(side)
+                "the game is over: {}",
+                f.describe(|s| self.pos.side_name(s))
             ));
         }
         let mv = Self::legal_move(&self.pos, text)?;
@@ -276,15 +277,14 @@ impl<G: Game> Driver for GameDriver<G> {
         self.pos.history_line(&words)
     }
 
-    fn resign(&mut self) -> Result<String, String> {
+    fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<String, String> {
         if let Some(o) = self.outcome() {
             return Err(format!(
                 "the game is already over ({})",
                 outcome_word(Some(o))
             ));
         }
-        let side = self.pos.side_to_move();
-        self.resigned = Some(side);
+        self.forfeit = Some(how(self.pos.side_to_move()));
         Ok(format!("result {}", outcome_word(self.outcome())))
     }
 
@@ -359,7 +359,7 @@ impl<G: Game> Driver for GameDriver<G> {
 
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>> {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        self.pos.command(name, &args, &self.moves)
+        self.pos.command(name, &args, self.forfeit)
     }
 
     fn score(&self, depth: u32, ctx: SearchContext) -> Option<i32> {

@@ -11,7 +11,7 @@ pub mod output;
 pub use driver::{BenchResult, Driver, GameDriver, SearchContext, driver};
 pub use output::Output;
 
-use crate::game::{OptionKind, OptionSpec, Options};
+use crate::game::{Forfeit, OptionKind, OptionSpec, Options};
 use crate::games::{self, GameEntry};
 use crate::protocol::lines::{Line, Lines};
 use crate::protocol::{self, Command};
@@ -326,7 +326,8 @@ impl Session {
             Command::View => out.lines(&game.view()),
             Command::Who => out.line(&game.who()),
             Command::History => out.line(&game.history()),
-            Command::Resign => reply(game.resign()),
+            Command::Resign => reply(game.forfeit(Forfeit::Resigned)),
+            Command::Timeout => reply(game.forfeit(Forfeit::Timeout)),
             Command::Query(q) => out.line(&game.query(q)),
             Command::Bench { depth } => {
                 let id = game.id();

@@ -59,6 +59,8 @@ pub enum Command {
     History,
     Who,
     Resign,
+    /// The side to move has run out of time (the GUI keeps the clocks).
+    Timeout,
     Query(Query),
     Bench {
         depth: Option<u32>,

@@ -53,6 +53,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "history" => none(Command::History),
         "who" => none(Command::Who),
         "resign" => none(Command::Resign),
+        "timeout" => none(Command::Timeout),
         "games" => none(Command::Games),
         "quit" => none(Command::Quit),
         "term" => none(Command::Term),

@@ -6,10 +6,16 @@ use super::board::{EMPTY, OFF, Position, is_piece, side_of};
 use super::config::seconds_text;
 use super::pieces::QUEEN_DIRS;
 use super::text::{parse_square, side_word, square_name};
+use crate::game::Forfeit;
 
 /// Runs a Chess14 command; `None` when the name is not one of them.
-pub fn run(pos: &Position, name: &str, args: &[&str]) -> Option<Result<Vec<String>, String>> {
-    let no_args = |f: fn(&Position) -> Result<String, String>| match args {
+pub fn run(
+    pos: &Position,
+    name: &str,
+    args: &[&str],
+    forfeit: Option<Forfeit>,
+) -> Option<Result<Vec<String>, String>> {
+    let no_args = |f: &dyn Fn(&Position) -> Result<String, String>| match args {
         [] => f(pos).map(|line| vec![line]),
         _ => Err(format!(
             "{name} takes no arguments, got '{}'",
@@ -21,10 +27,10 @@ pub fn run(pos: &Position, name: &str, args: &[&str]) -> Option<Result<Vec<Strin
             [sq] => targets(pos, sq).map(|line| vec![line]),
             _ => Err("targets needs one square, e.g. targets h2".to_string()),
         },
-        "check" => no_args(check),
-        "state" => no_args(state),
-        "contributors" => no_args(contributors),
-        "clocks" => no_args(clocks),
+        "check" => no_args(&check),
+        "state" => no_args(&|pos| state(pos, forfeit)),
+        "contributors" => no_args(&contributors),
+        "clocks" => no_args(&clocks),
         _ => return None,
     })
 }
@@ -72,9 +78,15 @@ fn no_moves(pos: &Position) -> bool {
 }
 
 /// `state`: `ongoing`, `checkmate winner <side>` or `stalemate`.
-fn state(pos: &Position) -> Result<String, String> {
+fn state(pos: &Position, forfeit: Option<Forfeit>) -> Result<String, String> {
     let us = pos.side_to_move();
-    Ok(if !no_moves(pos) {
+    Ok(if let Some(f) = forfeit {
+        let how = match f {
+            Forfeit::Resigned(_) => "resigned",
+            Forfeit::Timeout(_) => "timeout",
+        };
+        format!("state {how} winner {}", side_word(f.loser().other()))
+    } else if !no_moves(pos) {
         "state ongoing".to_string()
     } else if pos.king_attacked(us) {
         format!("state checkmate winner {}", side_word(us.other()))
@@ -138,9 +150,10 @@ fn clocks(pos: &Position) -> Result<String, String> {
 mod tests {
     use super::super::text::parse_fen;
     use super::*;
+    use crate::game::Side;
 
     fn reply(fen: &str, name: &str, args: &[&str]) -> Result<Vec<String>, String> {
-        run(&parse_fen(fen).unwrap(), name, args).expect("a chess14 command")
+        run(&parse_fen(fen).unwrap(), name, args, None).expect("a chess14 command")
     }
 
     const START: &str = "RNBHCGAKGCEBNR/PPPPPPPPPPPPPP/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr w";
@@ -197,6 +210,20 @@ mod tests {
     }
 
     #[test]
+    fn state_names_a_forfeit_before_the_board() {
+        let pos = parse_fen(START).unwrap();
+        let state = |f| run(&pos, "state", &[], Some(f)).unwrap();
+        assert_eq!(
+            state(Forfeit::Resigned(Side::P1)),
+            Ok(vec!["state resigned winner black".into()])
+        );
+        assert_eq!(
+            state(Forfeit::Timeout(Side::P2)),
+            Ok(vec!["state timeout winner white".into()])
+        );
+    }
+
+    #[test]
     fn contributors_cover_each_square_once() {
         // The queen checks along the h-file and covers h13; each rook covers two squares.
         let mate = "7K6/14/14/14/14/14/7q6/14/14/14/14/14/14/k5r1r5 b";
@@ -227,6 +254,6 @@ mod tests {
             reply(START, "clocks", &[]),
             Ok(vec!["clocks player white 180 2 cpu black 180 2".into()])
         );
-        assert!(run(&parse_fen(START).unwrap(), "nonsense", &[]).is_none());
+        assert!(run(&parse_fen(START).unwrap(), "nonsense", &[], None).is_none());
     }
 }

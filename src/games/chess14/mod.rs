@@ -16,7 +16,7 @@ mod text;
 #[cfg(test)]
 mod perft_tests;
 
-use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::game::{Forfeit, Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
 pub use board::Position;
 use levels::{LEVEL_OPTION, LEVELS, Rng};
 pub use moves::Move;
@@ -184,8 +184,8 @@ impl Game for Position {
         &self,
         name: &str,
         args: &[&str],
-        _history: &[Move],
+        forfeit: Option<Forfeit>,
     ) -> Option<Result<Vec<String>, String>> {
-        commands::run(self, name, args)
+        commands::run(self, name, args, forfeit)
     }
 }
