@@ -43,6 +43,7 @@ impl Limits {
             };
         }
         if let Some(mt) = self.movetime {
+            // A fixed move time is lost if not spent: search on while an iteration can finish.
             let hard = mt.saturating_sub(overhead_ms).max(1);
             return Deadlines {
                 start,
@@ -60,9 +61,11 @@ impl Limits {
                 .min(usable / 5)
                 .max(1);
             let hard = (target * 3).min(usable / 3).max(1);
+            // Time not spent is banked for later moves, so an iteration that starts after half
+            // the target would more likely waste than win it.
             return Deadlines {
                 start,
-                soft: at(target),
+                soft: at(target / 2),
                 hard: at(hard),
             };
         }

@@ -350,9 +350,7 @@ impl<'a, G: Game> Worker<'a, G> {
             if !superseded {
                 last_took = Some(took);
             }
-            let soft_passed = deadlines
-                .soft
-                .is_some_and(|soft| now >= deadlines.start + (soft - deadlines.start).mul_f32(0.5));
+            let soft_passed = deadlines.soft.is_some_and(|soft| now >= soft);
             let too_late = !superseded && deadlines.hard.is_some_and(|hard| next_done > hard);
             let proven = last.abs() >= WIN_BOUND && (WIN - last.abs()) <= known as i32;
             if exact
