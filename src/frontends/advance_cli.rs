@@ -18,7 +18,7 @@ pub const USAGE: &str = "\
 usage: tabula advance name
        tabula advance white|black IN OUT [--level 4|5|6|7|8|max] [--movetime MS] [--seed N]
        tabula advance match A B [--games N] [--movetime MS | --nodes N] [--seed N]
-                            [--random-plies N]
+                            [--random-plies N] [--save FILE]
        tabula advance perft DEPTH [POSITION]";
 
 /// Default time budget per move for the searching levels (8 and max), in milliseconds:

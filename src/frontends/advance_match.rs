@@ -8,6 +8,7 @@ use super::advance_cli::{DEFAULT_MOVETIME, USAGE};
 use crate::game::{self, Outcome, Side};
 use crate::games::advance::player::{Budget, Player};
 use crate::games::advance::{Advance, Level, levels};
+use std::io::Write;
 use std::time::Instant;
 
 struct Settings {
@@ -19,12 +20,14 @@ struct Settings {
     /// Plies played at random (from the seed) before the players take over, so that two
     /// deterministic players still meet in different games.
     random_plies: u16,
+    /// Where to write every game's moves, one replayable line per game.
+    save: Option<String>,
 }
 
 fn settings(args: &[String]) -> Result<Settings, String> {
     let mut words = Vec::new();
     let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
-    let mut random_plies = 0;
+    let (mut random_plies, mut save) = (0, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if !arg.starts_with("--") {
@@ -48,6 +51,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                     .filter(|&n| n <= 200)
                     .ok_or_else(|| format!("{arg} needs a number from 0 to 200, not '{value}'"))?
             }
+            "--save" => save = Some(value.clone()),
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
@@ -64,6 +68,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         budget,
         seed,
         random_plies,
+        save,
     })
 }
 
@@ -117,22 +122,25 @@ impl Clock {
     }
 }
 
-/// Plays one game; `white` is the index (0 = A, 1 = B) of the player with White.
+/// Plays one game; `white` is the index (0 = A, 1 = B) of the player with White. Returns
+/// the result, the final position and the moves played.
 fn play_game(
     players: &[Player; 2],
     white: usize,
     seed: u64,
     random_plies: u16,
     clocks: &mut [Clock; 2],
-) -> (Outcome, Advance) {
+) -> (Outcome, Advance, Vec<String>) {
     let mut pos = Advance::start_position();
+    let mut moves = Vec::new();
     loop {
         if let Some(o) = game::result(&pos) {
-            return (o, pos);
+            return (o, pos, moves);
         }
         if pos.ply() < random_plies {
             let mv = levels::pick(&levels::ties(&pos, 4), seed ^ u64::from(pos.ply()) << 40)
                 .expect("a position without a result has a legal move");
+            moves.push(pos.move_text(mv));
             pos.make(mv);
             continue;
         }
@@ -143,6 +151,7 @@ fn play_game(
             .expect("a position without a result has a legal move");
         let cpu_used = cpu.zip(thread_cpu_ns()).map(|(a, b)| b.saturating_sub(a));
         clocks[who].add(start.elapsed().as_micros(), cpu_used);
+        moves.push(pos.move_text(mv));
         pos.make(mv);
     }
 }
@@ -165,12 +174,19 @@ pub fn run(args: &[String]) -> i32 {
             return 1;
         }
     };
+    let mut save = match s.save.as_deref().map(std::fs::File::create).transpose() {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("tabula advance match: cannot create the save file: {e}");
+            return 1;
+        }
+    };
     let mut clocks = [Clock::default(), Clock::default()];
     // wins[player][colour], draws
     let (mut wins, mut draws) = ([[0u32; 2]; 2], 0u32);
     for g in 0..s.games {
         let white = (g % 2) as usize;
-        let (outcome, end) = play_game(
+        let (outcome, end, moves) = play_game(
             &players,
             white,
             s.seed.wrapping_add(u64::from(g)),
@@ -194,7 +210,7 @@ pub fn run(args: &[String]) -> i32 {
         } else {
             "no move"
         };
-        println!(
+        let line = format!(
             "game {} white {} black {}: {text} ({how}, {} plies, material {}-{})",
             g + 1,
             s.names[white],
@@ -203,6 +219,13 @@ pub fn run(args: &[String]) -> i32 {
             end.material(0),
             end.material(1)
         );
+        println!("{line}");
+        if let Some(file) = &mut save
+            && let Err(e) = writeln!(file, "{line}\tposition startpos moves {}", moves.join(" "))
+        {
+            eprintln!("tabula advance match: cannot write the save file: {e}");
+            save = None;
+        }
     }
     for p in 0..2 {
         println!(

@@ -3,9 +3,10 @@
 //! Every weight lives in this file. Terms, per side: material (the turn-limit score, so it
 //! dominates), protection by Sentinels, Zombie advancement, mobility of the long-range
 //! pieces, the General's safety (its own Sentinel, free squares around it, enemy pieces
-//! close by) and walls that hem in the enemy General.
+//! close by) and walls that hem in the enemy General. Only material decides the game at the
+//! turn limit, so the other terms fade out over its last `FADE_PLIES` plies.
 
-use super::board::{Advance, EMPTY, Kind, OWNER, VALUE, WALL, kind_of};
+use super::board::{Advance, EMPTY, Kind, OWNER, PLY_LIMIT, VALUE, WALL, kind_of};
 use super::tables::{DELTA, KING, RAY_LEN, SIZE};
 
 const MATERIAL: i32 = 100;
@@ -25,6 +26,8 @@ const GENERAL_CROWDED: i32 = 8;
 const WALL_HEMS: i32 = 5;
 /// Small bonus for having the move.
 const TEMPO: i32 = 10;
+/// The plies before the turn limit over which everything but material fades out.
+const FADE_PLIES: i32 = 40;
 
 /// How far a ray reaches from `sq` through empty squares.
 fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
@@ -42,8 +45,8 @@ fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
     n
 }
 
-/// The evaluation from White's point of view.
-fn white_view(pos: &Advance) -> i32 {
+/// Everything but material, from White's point of view.
+fn white_position(pos: &Advance) -> i32 {
     let mut score = [0i32; 2];
     for sq in 0..SIZE * SIZE {
         let c = pos.cell(sq);
@@ -52,7 +55,6 @@ fn white_view(pos: &Advance) -> i32 {
         }
         let side = OWNER[c as usize];
         let s = &mut score[side];
-        *s += VALUE[c as usize] * MATERIAL;
         let kind = kind_of(c);
         if kind != Kind::General && pos.protected(sq) {
             *s += VALUE[c as usize] * PROTECTED;
@@ -93,8 +95,10 @@ fn white_view(pos: &Advance) -> i32 {
 impl Advance {
     /// The evaluation from the side to move's point of view.
     pub fn eval(&self) -> i32 {
-        let v = white_view(self);
-        TEMPO + if self.side() == 0 { v } else { -v }
+        let plies_left = i32::from(PLY_LIMIT.saturating_sub(self.ply()));
+        let position = white_position(self) * plies_left.min(FADE_PLIES) / FADE_PLIES;
+        let mover = self.side();
+        TEMPO + MATERIAL * self.balance(mover) + if mover == 0 { position } else { -position }
     }
 }
 
@@ -111,5 +115,13 @@ mod tests {
         assert!(up_a_dragon.eval() > 6 * MATERIAL);
         let down_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 b").unwrap();
         assert_eq!(down_a_dragon.eval(), 2 * TEMPO - up_a_dragon.eval());
+    }
+
+    #[test]
+    fn only_material_counts_at_the_turn_limit() {
+        let fen = |ply: u16| parse_fen(&format!("4g4/9/9/9/4D4/9/9/9/4G4 w {ply}")).unwrap();
+        assert_eq!(fen(200).eval(), TEMPO + 7 * MATERIAL);
+        let (early, late) = (fen(100).eval(), fen(180).eval());
+        assert!(early > late && late > fen(200).eval(), "{early} {late}");
     }
 }
