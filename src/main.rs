@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         Some("match") => tabula::frontends::referee::run(&args[1..]),
         Some("mist") => tabula::frontends::mist::main(),
         Some("help" | "--help" | "-h") => {
-            print!("{}", USAGE);
+            tabula::frontends::say(USAGE.trim_end());
             0
         }
         Some(other) => {

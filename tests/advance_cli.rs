@@ -243,3 +243,24 @@ fn perft_subcommand_counts_and_checks_its_arguments() {
     assert_eq!(bot(&["perft", "13"]).status.code(), Some(2));
     assert_eq!(bot(&["perft", "1", "9/9", "w"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_match_whose_reader_leaves_ends_quietly() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["advance", "match", "5", "4", "--games", "50", "--save"])
+        .arg(scratch("closed-pipe").join("games.txt"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1 white 5 black 4: "), "{first}");
+    // The reader is gone; the next report line ends the process, without a panic.
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

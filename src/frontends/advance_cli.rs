@@ -173,10 +173,10 @@ fn perft(args: &[String]) -> i32 {
     let start = Instant::now();
     let nodes = crate::games::advance::perft::perft(&pos, depth);
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    super::say(&format!(
         "perft {depth}: {nodes} nodes in {secs:.3} s, {:.0} nodes/s",
         nodes as f64 / secs.max(1e-9)
-    );
+    ));
     0
 }
 
@@ -184,7 +184,7 @@ fn perft(args: &[String]) -> i32 {
 pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("name") if args.len() == 1 => {
-            println!("{NAME}");
+            super::say(NAME);
             return 0;
         }
         Some("match") => return super::advance_match::run(&args[1..]),

@@ -219,7 +219,7 @@ pub fn run(args: &[String]) -> i32 {
             end.material(0),
             end.material(1)
         );
-        println!("{line}");
+        super::say(&line);
         if let Some(file) = &mut save
             && let Err(e) = writeln!(file, "{line}\tposition startpos moves {}", moves.join(" "))
         {
@@ -228,22 +228,22 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     for p in 0..2 {
-        println!(
+        super::say(&format!(
             "{}: {} wins ({} as white, {} as black); {}",
             s.names[p],
             wins[p][0] + wins[p][1],
             wins[p][0],
             wins[p][1],
             clocks[p].text()
-        );
+        ));
     }
     let budget = match s.budget {
         Budget::Movetime(ms) => format!("movetime {ms} ms"),
         Budget::Nodes(n) => format!("nodes {n}"),
     };
-    println!(
+    super::say(&format!(
         "draws: {draws}; {budget}; seed {}; random plies {}",
         s.seed, s.random_plies
-    );
+    ));
     0
 }

@@ -30,7 +30,7 @@ enum Event {
 /// Runs a match; returns the exit status (see protocol.md).
 pub fn run(args: &[String]) -> i32 {
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+        super::say(USAGE);
         return 0;
     }
     let cfg = match config::parse(args) {
@@ -92,7 +92,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     let (tally, failure) = play_match(&cfg, &openings, save);
-    print!("{}", report(&cfg, &names, &tally));
+    super::say(report(&cfg, &names, &tally).trim_end());
     match failure {
         Some(e) => {
             eprintln!("tabula match: stopped: {e}");
