@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::{Options, Side};
+use crate::search::thinker::Thinker;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Cell(u8);
@@ -107,28 +108,16 @@ impl Game for TicTacToe {
 
 fn run(fen: &str, threads: usize, depth: u32) -> Answer<Cell> {
     let g = TicTacToe::from_fen("", fen, &Options::default()).unwrap();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let table = Table::new(1);
-    let request = Request {
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        threads,
-        root_moves: None,
-        overhead_ms: 0,
-    };
-    search(
-        &g,
-        &request,
-        &table,
-        &pool,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
+    Thinker::new(threads, 1)
+        .unwrap()
+        .think(&g, to_depth(depth), None)
+}
+
+fn to_depth(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
 }
 
 #[test]
@@ -168,27 +157,9 @@ fn sees_a_forced_loss_and_prefers_its_own_win() {
 #[test]
 fn a_restricted_root_searches_only_those_moves() {
     let g = TicTacToe::from_fen("", "xx.oo....", &Options::default()).unwrap();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    let request = Request {
-        limits: Limits {
-            depth: Some(3),
-            ..Limits::default()
-        },
-        threads: 1,
-        root_moves: Some(vec![Cell(7), Cell(8)]),
-        overhead_ms: 0,
-    };
-    let a = search(
-        &g,
-        &request,
-        &Table::new(1),
-        &pool,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let a = Thinker::new(1, 1)
+        .unwrap()
+        .think(&g, to_depth(3), Some(vec![Cell(7), Cell(8)]));
     assert!(matches!(a.best, Some(Cell(7)) | Some(Cell(8))));
 }
 

@@ -7,10 +7,8 @@ use super::position::Gomoku;
 use super::text::{format_point, parse_point};
 use crate::game::{Game, Options, Outcome, Side, perft};
 use crate::search::limits::Limits;
-use crate::search::tt::Table;
-use crate::search::{Request, search};
+use crate::search::thinker::Thinker;
 use proptest::prelude::*;
-use std::sync::atomic::AtomicBool;
 
 fn start(size: i64) -> Gomoku {
     let mut opts = Options::default();
@@ -27,29 +25,15 @@ fn play(pos: &mut Gomoku, moves: &str) {
 
 /// The searcher's choice at a fixed depth.
 fn best(pos: &Gomoku, depth: u32) -> Point {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    let request = Request {
-        limits: Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        threads: 1,
-        root_moves: None,
-        overhead_ms: 0,
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
     };
-    search(
-        pos,
-        &request,
-        &Table::new(8),
-        &pool,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
-    .best
-    .unwrap()
+    Thinker::new(1, 8)
+        .unwrap()
+        .think(pos, limits, None)
+        .best
+        .unwrap()
 }
 
 /// Every ordered pair of distinct points: 225 * 224 (no game ends in two stones). On 5x5,
