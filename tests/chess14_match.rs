@@ -14,6 +14,9 @@
 //! the time its search takes is subtracted, then the increment added; running out loses.
 //! The test asserts no loss on time and at least 95% of the points.
 
+mod common;
+use common::env;
+
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
 use tabula::game::{Game, Options, Outcome, Scripted, Side, result};
@@ -21,13 +24,6 @@ use tabula::games::chess14::Chess14;
 use tabula::search::limits::Limits;
 use tabula::search::tt::Table;
 use tabula::search::{Request, search};
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 #[test]
 #[ignore = "a long match; run it in release with --ignored --nocapture"]

@@ -8,6 +8,9 @@
 //! ties between equally good moves at random (seeded by the game number), so the games differ.
 //! It asserts a score of at least 95% and at most one second per move.
 
+mod common;
+use common::env;
+
 use std::time::{Duration, Instant};
 use tabula::game::{Game, Outcome, Side, result};
 use tabula::games::sixes::player::{Level, Player};
@@ -70,13 +73,6 @@ fn opponent_move(pos: &Sixes, rng: &mut Rng) -> Move {
     let best = scored.iter().map(|s| s.1).max().expect("a move");
     let ties: Vec<Move> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
     ties[rng.below(ties.len())]
-}
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 #[test]
