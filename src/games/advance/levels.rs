@@ -53,18 +53,15 @@ struct Buffers {
     scratch: Vec<Move>,
 }
 
-/// The result of the game at `pos` (turn limit, or no legal move for the side to move).
-fn finished(pos: &Advance, scratch: &mut Vec<Move>) -> Option<Outcome> {
-    pos.turn_limit_outcome()
-        .or_else(|| (!pos.has_legal_move(scratch)).then(|| pos.no_move_outcome()))
-}
-
 /// Whether playing `mv` wins the game at once for the side to move.
 fn wins_at_once(pos: &Advance, mv: Move, scratch: &mut Vec<Move>) -> bool {
     let mover = pos.side();
     let mut child = *pos;
     child.make(mv);
-    matches!(finished(&child, scratch), Some(Outcome::Win(s)) if s.index() == mover)
+    let outcome = child
+        .turn_limit_outcome()
+        .or_else(|| (!child.has_legal_move(scratch)).then(|| child.no_move_outcome()));
+    matches!(outcome, Some(Outcome::Win(s)) if s.index() == mover)
 }
 
 /// Value of a finished game for `me`: a win or loss is `±BIG`, a tie its (zero) balance.
@@ -87,53 +84,79 @@ fn keep_best_delta(pos: &Advance, moves: &mut Vec<Move>) -> i32 {
     best
 }
 
-/// Our level-6 reply at `pos` (we are to move): `+BIG` if a move wins at once, else the
-/// balance after the best material move.
-fn our_reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
-    if let Some(o) = finished(pos, &mut buf.scratch) {
-        return terminal_value(pos, o, me);
+/// Our level-6 reply at `pos` (we are to move), before looking for a win at once: the
+/// value of a finished game (`Err`), or the balance after the best material move (`Ok`),
+/// with our legal moves left in `buf.replies`.
+fn reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> Result<i32, i32> {
+    if let Some(o) = pos.turn_limit_outcome() {
+        return Err(terminal_value(pos, o, me));
     }
     let moves = &mut buf.replies;
     moves.clear();
     pos.legal(moves);
-    if moves
-        .iter()
-        .any(|&m| wins_at_once(pos, m, &mut buf.scratch))
-    {
-        return BIG;
+    if moves.is_empty() {
+        return Err(terminal_value(pos, pos.no_move_outcome(), me));
     }
-    pos.balance(me)
+    Ok(pos.balance(me)
         + moves
             .iter()
             .map(|&m| pos.material_delta(m))
             .max()
-            .unwrap_or(0)
+            .unwrap_or(0))
 }
 
-/// Level 7's score of the position after our candidate move (the opponent to move).
-fn predict(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
-    if let Some(o) = finished(pos, &mut buf.scratch) {
+/// Level 7's score of the position after our candidate move (the opponent to move): the
+/// worst over the opponent's best-delta answers of our level-6 reply. Once the score is
+/// sure to be below `floor` it returns early with some value below `floor`: the candidate
+/// can no longer tie the best one.
+fn predict(pos: &Advance, me: usize, floor: i32, buf: &mut Buffers) -> i32 {
+    if let Some(o) = pos.turn_limit_outcome() {
         return terminal_value(pos, o, me);
     }
     let mut answers = std::mem::take(&mut buf.answers);
     answers.clear();
     pos.legal(&mut answers);
-    let value = if answers
-        .iter()
-        .any(|&m| wins_at_once(pos, m, &mut buf.scratch))
-    {
-        -BIG
+    let value = if answers.is_empty() {
+        terminal_value(pos, pos.no_move_outcome(), me)
     } else {
-        keep_best_delta(pos, &mut answers);
-        answers
+        let best_delta = answers
             .iter()
-            .map(|&r| {
-                let mut after = *pos;
-                after.make(r);
-                our_reply_value(&after, me, buf)
-            })
-            .min()
-            .unwrap_or(0)
+            .map(|&m| pos.material_delta(m))
+            .max()
+            .unwrap_or(0);
+        // No reply to a best-delta answer is worth less, short of a lost game; that one is
+        // an opponent's win at once, which the check below scores.
+        let lowest = pos.balance(me) - best_delta;
+        let mut worst = i32::MAX;
+        for &answer in answers
+            .iter()
+            .filter(|&&m| pos.material_delta(m) == best_delta)
+        {
+            let mut after = *pos;
+            after.make(answer);
+            let value = match reply_value(&after, me, buf) {
+                Err(finished) => finished,
+                Ok(v) if v >= worst => continue,
+                Ok(v) => {
+                    let scratch = &mut buf.scratch;
+                    let win = buf
+                        .replies
+                        .iter()
+                        .any(|&m| wins_at_once(&after, m, scratch));
+                    if win { BIG } else { v }
+                }
+            };
+            worst = worst.min(value);
+            if worst < floor || worst == lowest {
+                break;
+            }
+        }
+        let scratch = &mut buf.scratch;
+        if worst >= floor && answers.iter().any(|&m| wins_at_once(pos, m, scratch)) {
+            -BIG
+        } else {
+            worst
+        }
     };
     buf.answers = answers;
     value
@@ -141,44 +164,45 @@ fn predict(pos: &Advance, me: usize, buf: &mut Buffers) -> i32 {
 
 /// The moves still tied at a graded level (4 to 7) in `pos`; empty only without legal moves.
 pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
-    let mut buf = Buffers::default();
     let mut moves = Vec::new();
     pos.legal(&mut moves);
     if level <= 4 || moves.is_empty() {
         return moves;
     }
-    let winners: Vec<Move> = moves
+    let mut buf = Buffers::default();
+    if moves
         .iter()
-        .copied()
-        .filter(|&m| wins_at_once(pos, m, &mut buf.scratch))
-        .collect();
-    if !winners.is_empty() {
-        return winners;
+        .any(|&m| wins_at_once(pos, m, &mut buf.scratch))
+    {
+        moves.retain(|&m| wins_at_once(pos, m, &mut buf.scratch));
+        return moves;
     }
     if level == 5 {
         // Level 5 alone has no material rule: without a win, any legal move will do.
         return moves;
     }
     keep_best_delta(pos, &mut moves);
-    if level == 6 {
+    if level == 6 || moves.len() == 1 {
         return moves;
     }
     let me = pos.side();
+    let mut best = i32::MIN;
     let scores: Vec<i32> = moves
         .iter()
         .map(|&m| {
             let mut child = *pos;
             child.make(m);
-            predict(&child, me, &mut buf)
+            let score = predict(&child, me, best, &mut buf);
+            best = best.max(score);
+            score
         })
         .collect();
-    let best = scores.iter().copied().max().unwrap_or(0);
+    let mut i = 0;
+    moves.retain(|_| {
+        i += 1;
+        scores[i - 1] == best
+    });
     moves
-        .iter()
-        .zip(&scores)
-        .filter(|(_, s)| **s == best)
-        .map(|(m, _)| *m)
-        .collect()
 }
 
 /// Level 8's search model: every player in a graded game obeys levels 5 and 6 (a move that
@@ -371,6 +395,77 @@ mod tests {
         assert_eq!(model(SEED_EXAMPLES[2].1), ["a1a7"]);
         // The best capture and the smaller capture that wins at once.
         assert_eq!(model(OWN_EXAMPLES[1].1), ["e4e5", "f1i1"]);
+    }
+
+    /// Level 7 computed straight from its definition, without any shortcut.
+    fn plain_level_7(pos: &Advance) -> Vec<Move> {
+        let won = |p: &Advance, m: Move| wins_at_once(p, m, &mut vec![]);
+        let me = pos.side();
+        let mut moves = ties(pos, 6);
+        if moves.iter().any(|&m| won(pos, m)) {
+            return moves;
+        }
+        let legal = |p: &Advance| {
+            let mut l = vec![];
+            p.legal(&mut l);
+            l
+        };
+        let reply = |p: &Advance| match p.turn_limit_outcome() {
+            Some(o) => terminal_value(p, o, me),
+            None if legal(p).is_empty() => terminal_value(p, p.no_move_outcome(), me),
+            None if legal(p).iter().any(|&m| won(p, m)) => BIG,
+            None => p.balance(me) + legal(p).iter().map(|&m| p.material_delta(m)).max().unwrap(),
+        };
+        let score = |m: Move| {
+            let mut p = *pos;
+            p.make(m);
+            if let Some(o) = p.turn_limit_outcome() {
+                return terminal_value(&p, o, me);
+            }
+            let mut answers = legal(&p);
+            if answers.is_empty() {
+                return terminal_value(&p, p.no_move_outcome(), me);
+            }
+            if answers.iter().any(|&a| won(&p, a)) {
+                return -BIG;
+            }
+            keep_best_delta(&p, &mut answers);
+            answers
+                .iter()
+                .map(|&a| {
+                    let mut q = p;
+                    q.make(a);
+                    reply(&q)
+                })
+                .min()
+                .unwrap()
+        };
+        let scores: Vec<i32> = moves.iter().map(|&m| score(m)).collect();
+        let best = *scores.iter().max().unwrap_or(&0);
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            scores[i - 1] == best
+        });
+        moves
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// Level 7 with its shortcuts keeps exactly the moves of its definition, on positions
+        /// from random games.
+        #[test]
+        fn level_7_matches_its_definition(choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 1..200)) {
+            let mut pos = Advance::start_position();
+            for c in choices {
+                let legal = ties(&pos, 4);
+                if legal.is_empty() {
+                    break;
+                }
+                proptest::prop_assert_eq!(ties(&pos, 7), plain_level_7(&pos));
+                pos.make(legal[c as usize % legal.len()]);
+            }
+        }
     }
 
     proptest::proptest! {
