@@ -25,6 +25,9 @@ pub struct Deadlines {
     pub soft: Option<Instant>,
     /// Abort the search at this point, whatever it is doing.
     pub hard: Option<Instant>,
+    /// The time is lost if not spent (a fixed move time): start another iteration even when
+    /// it cannot finish, as a part of one can still find a better move.
+    pub spend_all: bool,
 }
 
 /// Longest search depth the searcher runs when nothing else limits it.
@@ -40,15 +43,16 @@ impl Limits {
                 start,
                 soft: None,
                 hard: None,
+                spend_all: false,
             };
         }
         if let Some(mt) = self.movetime {
-            // A fixed move time is lost if not spent: search on while an iteration can finish.
             let hard = mt.saturating_sub(overhead_ms).max(1);
             return Deadlines {
                 start,
                 soft: at(hard),
                 hard: at(hard),
+                spend_all: true,
             };
         }
         if let Some(left) = self.time_left {
@@ -67,12 +71,14 @@ impl Limits {
                 start,
                 soft: at(target / 2),
                 hard: at(hard),
+                spend_all: false,
             };
         }
         Deadlines {
             start,
             soft: None,
             hard: None,
+            spend_all: false,
         }
     }
 }
@@ -93,6 +99,7 @@ mod tests {
         };
         let d = l.deadlines(Instant::now(), 30);
         assert_eq!(ms(&d, d.hard), 970);
+        assert!(d.spend_all);
     }
 
     #[test]
@@ -111,6 +118,7 @@ mod tests {
                     "left {left} inc {inc}"
                 );
                 assert!(ms(&d, d.soft) <= hard);
+                assert!(!d.spend_all, "time not spent is kept for later moves");
             }
         }
     }

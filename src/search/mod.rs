@@ -200,6 +200,17 @@ impl<M: Copy> Shared<'_, M> {
         }
         best.depth
     }
+
+    /// Takes the line of an unfinished iteration at `depth` whose first move beat the
+    /// answer's; the answer keeps its (smaller) depth.
+    fn improve(&self, depth: u32, pv: &[M], score: i32) {
+        let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
+        if best.depth < depth && !pv.is_empty() {
+            best.best = pv.first().copied();
+            best.score = score;
+            best.pv = pv.to_vec();
+        }
+    }
 }
 
 /// Converts a finished game into a score for the side to move at `ply`.
@@ -241,6 +252,10 @@ struct Worker<'a, G: Game> {
     /// The depth of the iteration under way, and whether another thread finished it first.
     depth_now: u32,
     superseded: bool,
+    /// Whether a root move other than the first has beaten it in the iteration under way
+    /// (its line is then `pv[0]`), and its score.
+    improved: bool,
+    improved_score: i32,
     ordering: Ordering<G::Move>,
     /// Per-ply move buffers, reused so that no node allocates.
     moves: Vec<Vec<(G::Move, i32)>>,
@@ -261,6 +276,8 @@ impl<'a, G: Game> Worker<'a, G> {
             horizon: false,
             depth_now: 0,
             superseded: false,
+            improved: false,
+            improved_score: 0,
             ordering: Ordering::new(MAX_PLY + 1),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -313,9 +330,14 @@ impl<'a, G: Game> Worker<'a, G> {
             self.horizon = false;
             self.depth_now = depth;
             self.ordering.clear_killers();
+            self.improved = false;
             let score = self.aspirate(root, &mut root_moves, depth as i32, last);
             let superseded = std::mem::take(&mut self.superseded);
             if self.aborted && !superseded {
+                if self.improved && self.id == 0 {
+                    // The unfinished iteration proved a move better than the last answer.
+                    self.shared.improve(depth, &self.pv[0], self.improved_score);
+                }
                 break;
             }
             self.aborted = false;
@@ -351,7 +373,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 last_took = Some(took);
             }
             let soft_passed = deadlines.soft.is_some_and(|soft| now >= soft);
-            let too_late = !superseded && deadlines.hard.is_some_and(|hard| next_done > hard);
+            let too_late = !superseded
+                && !deadlines.spend_all
+                && deadlines.hard.is_some_and(|hard| next_done > hard);
             let proven = last.abs() >= WIN_BOUND && (WIN - last.abs()) <= known as i32;
             if exact
                 || forced
@@ -427,6 +451,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 head[0].push(mv);
                 head[0].extend_from_slice(&tail[0]);
                 if score > alpha {
+                    if i > 0 {
+                        self.improved = true;
+                        self.improved_score = score;
+                    }
                     alpha = score;
                     if score >= beta {
                         break;

@@ -167,3 +167,37 @@ fn a_restricted_root_searches_only_those_moves() {
 fn a_finished_game_has_no_best_move() {
     assert_eq!(run("xxxoo....", 1, 3).best, None);
 }
+
+#[test]
+fn an_unfinished_iteration_improves_only_a_shallower_answer() {
+    let stop = AtomicBool::new(false);
+    let table = Table::new(1);
+    let mut report = |_: &Info<Cell>| {};
+    let shared = Shared {
+        stop: &stop,
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        table: &table,
+        deadlines: Limits::default().deadlines(Instant::now(), 0),
+        node_limit: None,
+        max_depth: 10,
+        known: AtomicU32::new(0),
+        best: Mutex::new(Answer {
+            best: Some(Cell(0)),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        }),
+        report: Mutex::new(&mut report),
+    };
+    assert_eq!(shared.publish(3, 10, 3, &[Cell(1), Cell(2)]), 3);
+    // The same depth (another thread finished it meanwhile) keeps the finished answer.
+    shared.improve(3, &[Cell(4)], 50);
+    assert_eq!(shared.best.lock().unwrap().best, Some(Cell(1)));
+    // One deeper replaces the move and the line, not the depth.
+    shared.improve(4, &[Cell(5), Cell(6)], 40);
+    let best = shared.best.lock().unwrap().clone();
+    assert_eq!((best.best, best.score, best.depth), (Some(Cell(5)), 40, 3));
+    assert_eq!(best.pv, [Cell(5), Cell(6)]);
+}
