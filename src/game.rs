@@ -211,6 +211,18 @@ pub trait MoveBits: Copy {
 }
 
 /// A two-player game with perfect information, as the engine and searcher see it.
+/// Keeps the elements of `out[start..]` that satisfy `keep`, in order; `out[..start]` stays.
+pub fn retain_from<M: Copy>(out: &mut Vec<M>, start: usize, keep: impl Fn(M) -> bool) {
+    let mut kept = start;
+    for i in start..out.len() {
+        if keep(out[i]) {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
 pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + MoveBits + 'static;
 
@@ -243,6 +255,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// a legal move exists. Defaults to all of them.
     fn search_moves(&self, out: &mut Vec<Self::Move>) {
         self.legal_moves(out)
+    }
+
+    /// The moves quiescence searches where the side to move is not in check: the noisy ones
+    /// among `search_moves`. Appends to `out`. A game may generate them directly, faster.
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.search_moves(out);
+        retain_from(out, start, |m| self.is_noisy(m));
     }
 
     /// Plays a legal move.

@@ -552,7 +552,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
-        self.fill_moves(pos, ply, tt_move, &mut moves);
+        self.fill_moves(pos, ply, tt_move, false, &mut moves);
         quiets.clear();
         let score = if moves.is_empty() {
             outcome_score(pos, pos.outcome_without_moves(), ply)
@@ -574,17 +574,23 @@ impl<'a, G: Game> Worker<'a, G> {
         score
     }
 
-    /// Generates the moves worth searching with their ordering scores.
+    /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
+    /// ordering scores.
     fn fill_moves(
         &mut self,
         pos: &G,
         ply: usize,
         tt_move: Option<u32>,
+        noisy: bool,
         out: &mut Vec<(G::Move, i32)>,
     ) {
         out.clear();
         self.scratch.clear();
-        pos.search_moves(&mut self.scratch);
+        if noisy {
+            pos.noisy_moves(&mut self.scratch);
+        } else {
+            pos.search_moves(&mut self.scratch);
+        }
         let side = pos.side_to_move().index();
         out.extend(self.scratch.iter().map(|&m| {
             let score = if Some(m.to_bits()) == tt_move {
@@ -700,14 +706,12 @@ impl<'a, G: Game> Worker<'a, G> {
             alpha = alpha.max(best);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        self.fill_moves(pos, ply, None, &mut moves);
-        if moves.is_empty() {
+        // Out of check only noisy moves are searched, so only in check does an empty list
+        // mean the game is over; otherwise the static score stands.
+        self.fill_moves(pos, ply, None, !evasions, &mut moves);
+        if evasions && moves.is_empty() {
             self.moves[ply] = moves;
             return outcome_score(pos, pos.outcome_without_moves(), ply);
-        }
-        if !evasions {
-            // Only noisy moves are searched here: drop the rest before sorting.
-            moves.retain(|&(m, _)| pos.is_noisy(m));
         }
         for i in 0..moves.len() {
             pick_best(&mut moves, i);

@@ -246,7 +246,7 @@ pub fn must_gain(pos: &Advance) -> bool {
     SCRATCH.with(|s| {
         let mut moves = s.borrow_mut();
         moves.clear();
-        pos.any_legal(&mut moves, |m| pos.material_delta(m) > 0)
+        pos.any_legal(&mut moves, true, |m| pos.material_delta(m) > 0)
     })
 }
 

@@ -15,7 +15,7 @@ pub use board::Advance;
 pub use levels::Level;
 pub use moves::Move;
 
-use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side, retain_from};
 
 /// The protocol option that selects a graded level or the free search.
 pub const LEVEL_OPTION: &str = "Level";
@@ -72,6 +72,17 @@ impl Game for Advance {
             levels::rule_bound_moves(self, out)
         } else {
             self.legal(out)
+        }
+    }
+
+    /// Straight from the noisy-move generator, except where level 8's model forces a gain.
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        if self.rule_bound && levels::must_gain(self) {
+            let start = out.len();
+            levels::rule_bound_moves(self, out);
+            retain_from(out, start, |m| m.is_noisy());
+        } else {
+            self.legal_noisy(out)
         }
     }
 

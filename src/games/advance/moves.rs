@@ -84,18 +84,33 @@ impl Advance {
     /// move (nothing otherwise).
     #[inline]
     pub fn piece_moves(&self, from: usize, out: &mut Vec<Move>) {
+        self.generate::<false>(from, out)
+    }
+
+    /// Appends the pseudo-legal noisy moves (captures, conversions, shots) of the piece on
+    /// `from` if it belongs to the side to move.
+    #[inline]
+    pub fn piece_noisy_moves(&self, from: usize, out: &mut Vec<Move>) {
+        self.generate::<true>(from, out)
+    }
+
+    /// The generator behind both: `NOISY` leaves out steps, walls and swaps.
+    #[inline]
+    fn generate<const NOISY: bool>(&self, from: usize, out: &mut Vec<Move>) {
         let us = self.side;
         let c = self.cells[from];
         if c < 2 || OWNER[c as usize] != us {
             return;
         }
         match kind_of(c) {
-            Kind::Zombie => self.zombie_moves(from, out),
+            Kind::Zombie => self.zombie_moves::<NOISY>(from, out),
             Kind::Builder => {
                 for to in KING[from].iter() {
                     if self.cells[to] == EMPTY {
-                        out.push(Move::new(from, to, Action::Step));
-                        out.push(Move::new(from, to, Action::Wall));
+                        if !NOISY {
+                            out.push(Move::new(from, to, Action::Step));
+                            out.push(Move::new(from, to, Action::Wall));
+                        }
                     } else if self.capturable(to, us) {
                         out.push(Move::new(from, to, Action::Capture));
                     }
@@ -105,9 +120,11 @@ impl Advance {
                 for to in KING[from].iter() {
                     let t = self.cells[to];
                     if t == EMPTY {
-                        out.push(Move::new(from, to, Action::Step));
+                        if !NOISY {
+                            out.push(Move::new(from, to, Action::Step));
+                        }
                     } else if t >= 2 && OWNER[t as usize] == us {
-                        if kind_of(t) != Kind::Jester {
+                        if !NOISY && kind_of(t) != Kind::Jester {
                             out.push(Move::new(from, to, Action::Swap));
                         }
                     } else if t >= 2 && kind_of(t) != Kind::General {
@@ -115,11 +132,13 @@ impl Advance {
                     }
                 }
             }
-            Kind::Miner => self.ray_moves(from, &[0, 2, 4, 6], 1, true, out),
+            Kind::Miner => self.ray_moves::<NOISY>(from, &[0, 2, 4, 6], 1, true, out),
             Kind::Sentinel => {
                 for to in KNIGHT[from].iter() {
                     if self.cells[to] == EMPTY {
-                        out.push(Move::new(from, to, Action::Step));
+                        if !NOISY {
+                            out.push(Move::new(from, to, Action::Step));
+                        }
                     } else if self.capturable(to, us) {
                         out.push(Move::new(from, to, Action::Capture));
                     }
@@ -127,7 +146,7 @@ impl Advance {
             }
             Kind::Catapult => {
                 for to in ORTH[from].iter() {
-                    if self.cells[to] == EMPTY {
+                    if !NOISY && self.cells[to] == EMPTY {
                         out.push(Move::new(from, to, Action::Step));
                     }
                 }
@@ -137,11 +156,13 @@ impl Advance {
                     }
                 }
             }
-            Kind::Dragon => self.ray_moves(from, &[0, 1, 2, 3, 4, 5, 6, 7], 2, false, out),
+            Kind::Dragon => self.ray_moves::<NOISY>(from, &[0, 1, 2, 3, 4, 5, 6, 7], 2, false, out),
             Kind::General => {
                 for to in KING[from].iter() {
                     if self.cells[to] == EMPTY {
-                        out.push(Move::new(from, to, Action::Step));
+                        if !NOISY {
+                            out.push(Move::new(from, to, Action::Step));
+                        }
                     } else if self.capturable(to, us) {
                         out.push(Move::new(from, to, Action::Capture));
                     }
@@ -150,7 +171,7 @@ impl Advance {
         }
     }
 
-    fn zombie_moves(&self, from: usize, out: &mut Vec<Move>) {
+    fn zombie_moves<const NOISY: bool>(&self, from: usize, out: &mut Vec<Move>) {
         let us = self.side;
         for d in ZOMBIE_DIRS[us] {
             let len = RAY_LEN[from][d];
@@ -159,7 +180,9 @@ impl Advance {
             }
             let to = (from as isize + DELTA[d] as isize) as usize;
             if self.cells[to] == EMPTY {
-                out.push(Move::new(from, to, Action::Step));
+                if !NOISY {
+                    out.push(Move::new(from, to, Action::Step));
+                }
                 // A leap needs the middle square empty and is only ever a capture.
                 if len >= 2 {
                     let far = (to as isize + DELTA[d] as isize) as usize;
@@ -175,7 +198,7 @@ impl Advance {
 
     /// Sliding moves along `dirs`: every empty square, then the first piece on the ray if it is
     /// capturable and at least `min_capture` away (or a wall, if `takes_walls`).
-    fn ray_moves(
+    fn ray_moves<const NOISY: bool>(
         &self,
         from: usize,
         dirs: &[usize],
@@ -190,7 +213,9 @@ impl Advance {
                 to = (to as isize + DELTA[d] as isize) as usize;
                 let t = self.cells[to];
                 if t == EMPTY {
-                    out.push(Move::new(from, to, Action::Step));
+                    if !NOISY {
+                        out.push(Move::new(from, to, Action::Step));
+                    }
                     continue;
                 }
                 let takes = if t == WALL {

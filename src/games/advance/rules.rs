@@ -3,7 +3,7 @@
 use super::board::{Advance, EMPTY, Kind, PLY_LIMIT, piece};
 use super::moves::{Action, Move};
 use super::tables::{DELTA, KING, KNIGHT, LINED, RAY_LEN, SHOT, ZOMBIE_DIRS};
-use crate::game::{Outcome, Side};
+use crate::game::{Outcome, Side, retain_from};
 
 impl Advance {
     /// Whether `side`'s General is in danger: not protected by a friendly Sentinel and
@@ -100,33 +100,49 @@ impl Advance {
     pub fn legal(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
-        let danger = self.in_check_now();
-        let mut kept = start;
-        for i in start..out.len() {
-            let mv = out[i];
-            if self.is_legal(mv, danger) {
-                out[kept] = mv;
-                kept += 1;
-            }
+        self.keep_legal(start, out);
+    }
+
+    /// Appends the legal noisy moves (captures, conversions, shots) of the side to move.
+    pub fn legal_noisy(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        for from in 0..self.cells.len() {
+            self.piece_noisy_moves(from, out);
         }
-        out.truncate(kept);
+        self.keep_legal(start, out);
+    }
+
+    /// Drops the moves of `out[start..]` that leave the mover's General in danger.
+    fn keep_legal(&self, start: usize, out: &mut Vec<Move>) {
+        let danger = self.in_check_now();
+        retain_from(out, start, |mv| self.is_legal(mv, danger));
     }
 
     /// Whether the side to move has any legal move. Generates piece by piece and stops at
     /// the first legal move; uses the end of `scratch` as room and leaves its contents as
     /// they were.
     pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
-        self.any_legal(scratch, |_| true)
+        self.any_legal(scratch, false, |_| true)
     }
 
-    /// Whether some legal move of the side to move satisfies `wanted` (piece by piece, stops
-    /// at the first one; `scratch` as in `has_legal_move`).
-    pub fn any_legal(&self, scratch: &mut Vec<Move>, wanted: impl Fn(Move) -> bool) -> bool {
+    /// Whether some legal move of the side to move satisfies `wanted`, among its noisy moves
+    /// only if `noisy` (piece by piece, stops at the first one; `scratch` as in
+    /// `has_legal_move`).
+    pub fn any_legal(
+        &self,
+        scratch: &mut Vec<Move>,
+        noisy: bool,
+        wanted: impl Fn(Move) -> bool,
+    ) -> bool {
         let start = scratch.len();
         let danger = self.in_check_now();
         let mut found = false;
         for from in 0..self.cells.len() {
-            self.piece_moves(from, scratch);
+            if noisy {
+                self.piece_noisy_moves(from, scratch);
+            } else {
+                self.piece_moves(from, scratch);
+            }
             found = scratch[start..]
                 .iter()
                 .any(|&mv| wanted(mv) && self.is_legal(mv, danger));
@@ -328,6 +344,26 @@ mod tests {
                 let fresh = super::super::board::Advance::from_cells(pos.cells, pos.side, pos.ply).unwrap();
                 prop_assert_eq!(pos.hash, pos.compute_hash());
                 prop_assert_eq!(pos, fresh);
+            }
+        }
+
+        /// The noisy-move generator gives exactly the noisy legal moves, in the same order.
+        #[test]
+        fn noisy_generation_matches_the_full_one(choices in proptest::collection::vec(any::<u16>(), 1..200)) {
+            let mut pos = Advance::start_position();
+            for c in choices {
+                let mut moves = Vec::new();
+                pos.legal(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mut noisy = vec![Move::new(0, 0, Action::Step)];
+                pos.legal_noisy(&mut noisy);
+                let expected: Vec<Move> = std::iter::once(noisy[0])
+                    .chain(moves.iter().copied().filter(|m| m.is_noisy()))
+                    .collect();
+                prop_assert_eq!(noisy, expected);
+                pos.make(moves[c as usize % moves.len()]);
             }
         }
     }
