@@ -264,3 +264,28 @@ fn a_match_whose_reader_leaves_ends_quietly() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn a_match_with_two_search_threads_reports_every_game() {
+    let out = bot(&[
+        "match",
+        "8",
+        "max",
+        "--games",
+        "2",
+        "--nodes",
+        "3000",
+        "--threads",
+        "2",
+        "--random-plies",
+        "6",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("game 1 white 8 black max: "), "{text}");
+    assert!(text.contains("\ngame 2 white max black 8: "), "{text}");
+    assert!(text.contains("nodes 3000"), "{text}");
+    let zero = bot(&["match", "8", "7", "--threads", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("--threads needs a positive number"));
+}

@@ -17,8 +17,8 @@ pub const NAME: &str = "tabula advance";
 pub const USAGE: &str = "\
 usage: tabula advance name
        tabula advance white|black IN OUT [--level 4|5|6|7|8|max] [--movetime MS] [--seed N]
-       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--seed N]
-                            [--random-plies N] [--save FILE]
+       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--threads N]
+                            [--seed N] [--random-plies N] [--save FILE]
        tabula advance perft DEPTH [POSITION]";
 
 /// Default time budget per move for the searching levels (8 and max), in milliseconds:
@@ -136,7 +136,7 @@ fn play_one(req: &MoveRequest) -> Result<(), String> {
             .map_or(0, |d| d.as_nanos());
         nanos as u64 ^ u64::from(std::process::id()) << 32
     });
-    let player = Player::new(req.level, Budget::Movetime(req.movetime))?;
+    let player = Player::new(req.level, Budget::Movetime(req.movetime), 1)?;
     let colour = ["white", "black"][req.side];
     let mv = player
         .choose(&pos, seed)

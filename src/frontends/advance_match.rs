@@ -16,6 +16,8 @@ struct Settings {
     names: [String; 2],
     games: u32,
     budget: Budget,
+    /// Search threads of each player.
+    threads: usize,
     seed: u64,
     /// Plies played at random (from the seed) before the players take over, so that two
     /// deterministic players still meet in different games.
@@ -27,7 +29,7 @@ struct Settings {
 fn settings(args: &[String]) -> Result<Settings, String> {
     let mut words = Vec::new();
     let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
-    let (mut random_plies, mut save) = (0, None);
+    let (mut random_plies, mut save, mut threads) = (0, None, 1);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         if !arg.starts_with("--") {
@@ -43,6 +45,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                 budget = Budget::Movetime(number().filter(|&n| n <= 600_000).ok_or_else(bad)?)
             }
             "--nodes" => budget = Budget::Nodes(number().ok_or_else(bad)?),
+            "--threads" => threads = number().filter(|&n| n <= 256).ok_or_else(bad)? as usize,
             "--seed" => seed = value.parse().map_err(|_| bad())?,
             "--random-plies" => {
                 random_plies = value
@@ -66,6 +69,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         names: [a.to_string(), b.to_string()],
         games,
         budget,
+        threads,
         seed,
         random_plies,
         save,
@@ -165,8 +169,8 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let players = match (
-        Player::new(s.levels[0], s.budget),
-        Player::new(s.levels[1], s.budget),
+        Player::new(s.levels[0], s.budget, s.threads),
+        Player::new(s.levels[1], s.budget, s.threads),
     ) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => {

@@ -30,12 +30,12 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player of `level` that searches within `budget` per move, on one thread.
-    pub fn new(level: Level, budget: Budget) -> Result<Player, String> {
+    /// A player of `level` that searches within `budget` per move on `threads` threads.
+    pub fn new(level: Level, budget: Budget, threads: usize) -> Result<Player, String> {
         Ok(Player {
             level,
             budget,
-            thinker: Thinker::new(1, TABLE_MIB)?,
+            thinker: Thinker::new(threads, TABLE_MIB)?,
         })
     }
 
