@@ -345,6 +345,13 @@ impl<'a, G: Game> Worker<'a, G> {
             let (known, exact) = if superseded {
                 let best = self.shared.best.lock().unwrap_or_else(|p| p.into_inner());
                 last = best.score;
+                // The next depth starts from the move the deeper search found best.
+                let found = best
+                    .best
+                    .and_then(|mv| root_moves.iter().position(|&m| m == mv));
+                if let Some(i) = found {
+                    root_moves[..=i].rotate_right(1);
+                }
                 (best.depth, false)
             } else {
                 last = score;
@@ -506,7 +513,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         if depth <= 0 {
             self.horizon = true;
-            return self.quiesce(pos, ply, alpha, beta, 0);
+            return self.quiesce(pos, ply, alpha, beta, 0, Some(in_check));
         }
         self.seldepth = self.seldepth.max(ply);
 
@@ -683,7 +690,16 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Searches noisy moves only, until the position is quiet.
-    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> i32 {
+    /// `in_check` is the position's `in_check()` where the caller knows it already.
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: u32,
+        in_check: Option<bool>,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.poll() {
             return 0;
@@ -696,7 +712,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return pos.evaluate();
         }
         // In check every reply counts, for a few plies; after that the static score stands.
-        let evasions = qply < 2 && pos.in_check();
+        let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check());
         let mut best = -WIN;
         if !evasions {
             best = pos.evaluate();
@@ -718,7 +734,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mv = moves[i].0;
             let mut child = pos.clone();
             child.play(mv);
-            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, None);
             if self.aborted {
                 break;
             }

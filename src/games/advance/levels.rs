@@ -253,12 +253,13 @@ thread_local! {
 }
 
 /// Whether the side to move has a legal move that gains material, which level 6 then
-/// forces it to play: in level 8's model such a position is not quiet.
-pub fn must_gain(pos: &Advance) -> bool {
+/// forces it to play: in level 8's model such a position is not quiet. `danger` is
+/// `pos.in_check_now()`.
+pub fn must_gain(pos: &Advance, danger: bool) -> bool {
     SCRATCH.with(|s| {
         let mut moves = s.borrow_mut();
         moves.clear();
-        pos.any_legal(&mut moves, true, |m| pos.material_delta(m) > 0)
+        pos.any_legal(&mut moves, true, danger, |m| pos.material_delta(m) > 0)
     })
 }
 
@@ -512,7 +513,7 @@ mod tests {
                 let mut model = vec![];
                 rule_bound_moves(&pos, &mut model);
                 proptest::prop_assert_eq!(&model, &expected);
-                proptest::prop_assert_eq!(must_gain(&pos), best > 0);
+                proptest::prop_assert_eq!(must_gain(&pos, pos.in_check_now()), best > 0);
                 pos.make(legal[c as usize % legal.len()]);
             }
         }

@@ -77,7 +77,7 @@ impl Game for Advance {
 
     /// Straight from the noisy-move generator, except where level 8's model forces a gain.
     fn noisy_moves(&self, out: &mut Vec<Move>) {
-        if self.rule_bound && levels::must_gain(self) {
+        if self.rule_bound && levels::must_gain(self, self.in_check_now()) {
             let start = out.len();
             levels::rule_bound_moves(self, out);
             retain_from(out, start, |m| m.is_noisy());
@@ -132,7 +132,8 @@ impl Game for Advance {
 
     /// In level 8's model a forced capture counts too: the side cannot stand pat.
     fn in_check(&self) -> bool {
-        self.in_check_now() || (self.rule_bound && levels::must_gain(self))
+        let danger = self.in_check_now();
+        danger || (self.rule_bound && levels::must_gain(self, danger))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {

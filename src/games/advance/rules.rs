@@ -122,20 +122,20 @@ impl Advance {
     /// the first legal move; uses the end of `scratch` as room and leaves its contents as
     /// they were.
     pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
-        self.any_legal(scratch, false, |_| true)
+        self.any_legal(scratch, false, self.in_check_now(), |_| true)
     }
 
     /// Whether some legal move of the side to move satisfies `wanted`, among its noisy moves
     /// only if `noisy` (piece by piece, stops at the first one; `scratch` as in
-    /// `has_legal_move`).
+    /// `has_legal_move`). `danger` is `in_check_now()`, which the caller may know already.
     pub fn any_legal(
         &self,
         scratch: &mut Vec<Move>,
         noisy: bool,
+        danger: bool,
         wanted: impl Fn(Move) -> bool,
     ) -> bool {
         let start = scratch.len();
-        let danger = self.in_check_now();
         let mut found = false;
         for from in 0..self.cells.len() {
             if noisy {
