@@ -210,7 +210,6 @@ pub trait MoveBits: Copy {
     fn from_bits(bits: u32) -> Self;
 }
 
-/// A two-player game with perfect information, as the engine and searcher see it.
 /// Keeps the elements of `out[start..]` that satisfy `keep`, in order; `out[..start]` stays.
 pub fn retain_from<M: Copy>(out: &mut Vec<M>, start: usize, keep: impl Fn(M) -> bool) {
     let mut kept = start;
@@ -223,6 +222,7 @@ pub fn retain_from<M: Copy>(out: &mut Vec<M>, start: usize, keep: impl Fn(M) -> 
     out.truncate(kept);
 }
 
+/// A two-player game with perfect information, as the engine and searcher see it.
 pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + MoveBits + 'static;
 

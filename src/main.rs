@@ -34,8 +34,8 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
                               fixed-depth searches of every game's bench positions
        tabula advance name | white|black IN OUT [--level L] [--movetime MS] [--seed N]
                               the referee's Advance bot (one move per run; see README)
-       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--seed N]
-                                [--random-plies N] [--save FILE]
+       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--threads N]
+                                [--seed N] [--random-plies N] [--save FILE]
                               a series between two Advance levels, with times per move
        tabula advance perft DEPTH [POSITION]
                               Advance move-generation count and speed on one thread

@@ -181,12 +181,13 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
         return moves;
     }
     let mut buf = Buffers::default();
-    if moves
+    let winners: Vec<Move> = moves
         .iter()
-        .any(|&m| wins_at_once(pos, m, &mut buf.scratch))
-    {
-        moves.retain(|&m| wins_at_once(pos, m, &mut buf.scratch));
-        return moves;
+        .copied()
+        .filter(|&m| wins_at_once(pos, m, &mut buf.scratch))
+        .collect();
+    if !winners.is_empty() {
+        return winners;
     }
     if level == 5 {
         // Level 5 alone has no material rule: without a win, any legal move will do.
@@ -208,11 +209,8 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
             score
         })
         .collect();
-    let mut i = 0;
-    moves.retain(|_| {
-        i += 1;
-        scores[i - 1] == best
-    });
+    let mut scores = scores.into_iter();
+    moves.retain(|_| scores.next() == Some(best));
     moves
 }
 
@@ -224,6 +222,19 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
 pub fn rule_bound_moves(pos: &Advance, out: &mut Vec<Move>) {
     let start = out.len();
     pos.pseudo_moves(out);
+    keep_rule_bound(pos, start, out);
+}
+
+/// The noisy moves among `rule_bound_moves`, generated directly (what quiescence follows):
+/// every gain is noisy, so the best delta among them is the best of all moves.
+pub fn rule_bound_noisy_moves(pos: &Advance, out: &mut Vec<Move>) {
+    let start = out.len();
+    pos.pseudo_noisy_moves(out);
+    keep_rule_bound(pos, start, out);
+}
+
+/// Keeps the pseudo-legal moves of `out[start..]` that level 8's model follows.
+fn keep_rule_bound(pos: &Advance, start: usize, out: &mut Vec<Move>) {
     let danger = pos.in_check_now();
     // Only gains need the legality test to find the best delta.
     let best = out[start..]
@@ -460,11 +471,8 @@ mod tests {
         };
         let scores: Vec<i32> = moves.iter().map(|&m| score(m)).collect();
         let best = *scores.iter().max().unwrap_or(&0);
-        let mut i = 0;
-        moves.retain(|_| {
-            i += 1;
-            scores[i - 1] == best
-        });
+        let mut scores = scores.into_iter();
+        moves.retain(|_| scores.next() == Some(best));
         moves
     }
 

@@ -15,7 +15,7 @@ pub use board::Advance;
 pub use levels::Level;
 pub use moves::Move;
 
-use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side, retain_from};
+use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
 
 /// The protocol option that selects a graded level or the free search.
 pub const LEVEL_OPTION: &str = "Level";
@@ -75,12 +75,10 @@ impl Game for Advance {
         }
     }
 
-    /// Straight from the noisy-move generator, except where level 8's model forces a gain.
+    /// Straight from the noisy-move generator, without the quiet moves.
     fn noisy_moves(&self, out: &mut Vec<Move>) {
-        if self.rule_bound && levels::must_gain(self, self.in_check_now()) {
-            let start = out.len();
-            levels::rule_bound_moves(self, out);
-            retain_from(out, start, |m| m.is_noisy());
+        if self.rule_bound {
+            levels::rule_bound_noisy_moves(self, out)
         } else {
             self.legal_noisy(out)
         }

@@ -80,6 +80,13 @@ impl Advance {
         }
     }
 
+    /// The noisy ones among `pseudo_moves`: captures, conversions, shots.
+    pub fn pseudo_noisy_moves(&self, out: &mut Vec<Move>) {
+        for from in 0..self.cells.len() {
+            self.piece_noisy_moves(from, out);
+        }
+    }
+
     /// Appends the pseudo-legal moves of the piece on `from` if it belongs to the side to
     /// move (nothing otherwise).
     #[inline]

@@ -106,9 +106,7 @@ impl Advance {
     /// Appends the legal noisy moves (captures, conversions, shots) of the side to move.
     pub fn legal_noisy(&self, out: &mut Vec<Move>) {
         let start = out.len();
-        for from in 0..self.cells.len() {
-            self.piece_noisy_moves(from, out);
-        }
+        self.pseudo_noisy_moves(out);
         self.keep_legal(start, out);
     }
 
