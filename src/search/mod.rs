@@ -320,8 +320,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// one ply ahead, and an iteration another thread has already finished is dropped.
     fn iterate(&mut self, root: &G, mut root_moves: Vec<G::Move>, forced: bool) {
         let deadlines = self.shared.deadlines;
-        let ahead = self.id as u32 & 1;
-        let mut depth = 1 + ahead;
+        let mut depth = 1 + (self.id as u32 & 1);
         let mut last = 0;
         let mut last_took: Option<Duration> = None;
         while depth <= self.shared.max_depth {
@@ -360,7 +359,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.pv[0] = pv;
                 (known, !self.horizon)
             };
-            let next = depth.max(known) + 1 + ahead;
+            let Some(next) = next_depth(self.id, depth, known, self.shared.max_depth) else {
+                break;
+            };
             if self.id > 0 && !exact {
                 depth = next;
                 continue;
@@ -751,6 +752,16 @@ impl<'a, G: Game> Worker<'a, G> {
         self.moves[ply] = moves;
         if self.aborted { 0 } else { best }
     }
+}
+
+/// The depth thread `id` searches after finishing or dropping `depth`, when `known` is the
+/// deepest depth any thread has finished; `None` once the last depth asked for is done.
+/// Odd helpers go one ply further than the others, but not past `max_depth`: there they
+/// join the others' search of it rather than stopping (stopping left the last and longest
+/// depth of a fixed-depth search to one thread).
+fn next_depth(id: usize, depth: u32, known: u32, max_depth: u32) -> Option<u32> {
+    let ahead = id as u32 & 1;
+    (known < max_depth).then(|| (depth.max(known) + 1 + ahead).min(max_depth))
 }
 
 /// What a score found in the window (alpha, beta) says about the true value.

@@ -201,3 +201,16 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
     assert_eq!((best.best, best.score, best.depth), (Some(Cell(5)), 40, 3));
     assert_eq!(best.pv, [Cell(5), Cell(6)]);
 }
+
+#[test]
+fn threads_spread_over_the_depths_up_to_the_last_one() {
+    // The main thread goes one past the deepest finished depth, an odd helper two.
+    assert_eq!(next_depth(0, 3, 3, 10), Some(4));
+    assert_eq!(next_depth(1, 4, 3, 10), Some(6));
+    assert_eq!(next_depth(2, 3, 5, 10), Some(6));
+    // Near the end a helper searches the last depth with the main thread instead of
+    // stopping, and everyone stops once it is finished.
+    assert_eq!(next_depth(1, 8, 8, 9), Some(9));
+    assert_eq!(next_depth(0, 9, 9, 9), None);
+    assert_eq!(next_depth(1, 7, 9, 9), None);
+}
