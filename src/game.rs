@@ -291,6 +291,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// The position as the root of a search: a game may mark it (Advance's level 8 models
+    /// the first plies below its root more exactly than the rest). By default itself.
+    fn as_search_root(&self) -> Self {
+        self.clone()
+    }
+
     /// Passes the turn for null-move pruning, if the game allows it in this position
     /// (`false`: the state is unchanged and the searcher does not prune).
     fn play_null(&mut self) -> bool {

@@ -89,6 +89,7 @@ pub fn search<G: Game>(
 ) -> Answer<G::Move> {
     let start = Instant::now();
     table.new_search();
+    let root = &root.as_search_root();
     let root_moves = root_moves(root, request.root_moves.as_deref());
     let limits = &request.limits;
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);

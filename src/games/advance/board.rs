@@ -102,6 +102,10 @@ pub struct Advance {
     /// Level 8's model: the searcher only follows moves the level rules allow (see
     /// `levels::rule_bound_moves`). Fixed for a whole game, so not part of the hash.
     pub(super) rule_bound: bool,
+    /// In level 8's model, how many more plies down from the search root each side is
+    /// predicted by level 7's own rules (`levels::predicted_moves`) rather than by the
+    /// looser model. Set on the root, counted down by every move; not part of the position.
+    pub(super) predicted_plies: u8,
 }
 
 impl Advance {
@@ -125,6 +129,7 @@ impl Advance {
             material: [0, 0],
             hash: 0,
             rule_bound: false,
+            predicted_plies: 0,
         };
         for (s, g) in generals.iter().enumerate() {
             pos.generals[s] = g.ok_or_else(|| format!("{} has no General", side_word(s)))?;

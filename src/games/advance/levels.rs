@@ -258,7 +258,32 @@ fn keep_rule_bound(pos: &Advance, start: usize, out: &mut Vec<Move>) {
     out.truncate(kept);
 }
 
+/// Level 8's model near its root: level 7's own ties (`ties(pos, 7)`), appended to `out`.
+/// They cost a prediction each, so every thread keeps those it has computed: iterative
+/// deepening meets the same few positions again and again.
+pub fn predicted_moves(pos: &Advance, out: &mut Vec<Move>) {
+    /// Enough for every position near the root of many searches; the map is emptied
+    /// when full.
+    const KEEP: usize = 1 << 16;
+    PREDICTED.with(|p| {
+        let mut known = p.borrow_mut();
+        if let Some(moves) = known.get(&pos.hash) {
+            out.extend_from_slice(moves);
+            return;
+        }
+        if known.len() >= KEEP {
+            known.clear();
+        }
+        let moves = ties(pos, 7);
+        out.extend_from_slice(&moves);
+        known.insert(pos.hash, moves);
+    })
+}
+
 thread_local! {
+    /// Level 7's ties by position (the raw hash, which counts the plies too).
+    static PREDICTED: std::cell::RefCell<std::collections::HashMap<u64, Vec<Move>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
     /// Room for `must_gain`, which the searcher calls through `Game::in_check`.
     static SCRATCH: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
 }

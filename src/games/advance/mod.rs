@@ -17,6 +17,13 @@ pub use moves::Move;
 
 use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
 
+/// Level 8's search root counts this many plies of exact prediction (`Game::as_search_root`)
+/// so that the opponent's answer to each root move is one level 7 would play
+/// (`levels::predicted_moves`); deeper plies follow the cheaper model of
+/// `levels::rule_bound_moves`. Predicting our reply too cost a prediction for every pair of
+/// moves, and made the search 4x slower per node.
+const PREDICTED_PLIES: u8 = 2;
+
 /// The protocol option that selects a graded level or the free search.
 pub const LEVEL_OPTION: &str = "Level";
 
@@ -68,7 +75,9 @@ impl Game for Advance {
     }
 
     fn search_moves(&self, out: &mut Vec<Move>) {
-        if self.rule_bound {
+        if self.predicted_plies > 0 {
+            levels::predicted_moves(self, out)
+        } else if self.rule_bound {
             levels::rule_bound_moves(self, out)
         } else {
             self.legal(out)
@@ -85,7 +94,16 @@ impl Game for Advance {
     }
 
     fn play(&mut self, mv: Move) {
-        self.make(mv)
+        self.make(mv);
+        self.predicted_plies = self.predicted_plies.saturating_sub(1);
+    }
+
+    /// Level 8 predicts the first plies below its root by level 7's rules exactly.
+    fn as_search_root(&self) -> Self {
+        Advance {
+            predicted_plies: if self.rule_bound { PREDICTED_PLIES } else { 0 },
+            ..*self
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -98,10 +116,11 @@ impl Game for Advance {
 
     /// Level 8's model searches a different game tree, so its table entries are kept apart.
     fn hash(&self) -> u64 {
-        if self.rule_bound {
-            self.hash ^ tables::ZOBRIST.rule_bound
-        } else {
-            self.hash
+        let z = &tables::ZOBRIST;
+        match (self.rule_bound, self.predicted_plies > 0) {
+            (false, _) => self.hash,
+            (true, false) => self.hash ^ z.rule_bound,
+            (true, true) => self.hash ^ z.rule_bound ^ z.predicted,
         }
     }
 
@@ -125,6 +144,7 @@ impl Game for Advance {
 
     fn play_null(&mut self) -> bool {
         self.pass();
+        self.predicted_plies = self.predicted_plies.saturating_sub(1);
         true
     }
 
@@ -181,6 +201,43 @@ mod tests {
         assert!(!free.in_check() && bound.in_check());
         assert_ne!(free.hash(), bound.hash());
         assert_eq!(free.to_fen(), bound.to_fen());
+    }
+
+    #[test]
+    fn level_8_predicts_the_answers_to_its_root_moves_by_level_7() {
+        let root = Advance::start("advance", &opts("8"))
+            .unwrap()
+            .as_search_root();
+        let mut moves = vec![];
+        root.legal_moves(&mut moves);
+        for &mv in moves.iter().take(8) {
+            let mut answer = root;
+            answer.play(mv);
+            let mut searched = vec![];
+            answer.search_moves(&mut searched);
+            assert_eq!(searched, levels::ties(&answer, 7));
+            let mut again = vec![];
+            answer.search_moves(&mut again);
+            assert_eq!(again, searched, "the kept prediction");
+            // Our reply follows the looser model again, under its own table entries.
+            let mut reply = answer;
+            reply.play(searched[0]);
+            let (mut model, mut bound) = (vec![], vec![]);
+            reply.search_moves(&mut model);
+            levels::rule_bound_moves(&reply, &mut bound);
+            assert_eq!(model, bound);
+            assert_ne!(
+                answer.hash(),
+                Advance {
+                    predicted_plies: 0,
+                    ..answer
+                }
+                .hash()
+            );
+        }
+        // Only level 8 predicts.
+        let free = Advance::start("advance", &opts("max")).unwrap();
+        assert_eq!(free.as_search_root().predicted_plies, 0);
     }
 
     #[test]

@@ -157,6 +157,8 @@ pub struct Zobrist {
     pub rule_bound: u64,
     /// Key per ply count (the 100-move rule makes the count part of the position).
     pub ply: [u64; 256],
+    /// Marks the plies near level 8's root where its model follows level 7 exactly.
+    pub predicted: u64,
 }
 
 pub static ZOBRIST: Zobrist = {
@@ -165,6 +167,7 @@ pub static ZOBRIST: Zobrist = {
         black_to_move: 0,
         rule_bound: 0,
         ply: [0; 256],
+        predicted: 0,
     };
     let mut state = 0x0041_4456_414E_4345_u64; // "ADVANCE"
     let mut sq = 0;
@@ -191,6 +194,7 @@ pub static ZOBRIST: Zobrist = {
         z.ply[p] = k;
         p += 1;
     }
+    z.predicted = splitmix(state).1;
     z
 };
 
@@ -232,6 +236,7 @@ mod tests {
         keys.extend(ZOBRIST.ply);
         keys.push(ZOBRIST.black_to_move);
         keys.push(ZOBRIST.rule_bound);
+        keys.push(ZOBRIST.predicted);
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();
