@@ -303,6 +303,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the side to move picks among its search moves at random (a scripted player
+    /// such as a graded level), so that the searcher takes the average of their values
+    /// instead of the best.
+    fn chance_node(&self) -> bool {
+        false
+    }
+
     /// Whether the side to move is under direct attack; the searcher extends such nodes.
     fn in_check(&self) -> bool {
         false

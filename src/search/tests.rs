@@ -20,6 +20,8 @@ impl MoveBits for Cell {
 struct TicTacToe {
     cells: [Option<Side>; 9],
     to_move: Side,
+    /// O plays at random (a fen ending in " random"): its nodes are chance nodes.
+    random_o: bool,
 }
 
 const LINES: [[usize; 3]; 8] = [
@@ -39,6 +41,7 @@ impl Game for TicTacToe {
         Ok(TicTacToe {
             cells: [None; 9],
             to_move: Side::P1,
+            random_o: false,
         })
     }
     fn from_fen(_: &str, text: &str, _: &Options) -> Result<Self, String> {
@@ -50,6 +53,7 @@ impl Game for TicTacToe {
                 _ => None,
             };
         }
+        g.random_o = text.ends_with(" random");
         let stones = g.cells.iter().flatten().count();
         g.to_move = if stones % 2 == 0 { Side::P1 } else { Side::P2 };
         Ok(g)
@@ -91,6 +95,9 @@ impl Game for TicTacToe {
     }
     fn evaluate(&self) -> i32 {
         0
+    }
+    fn chance_node(&self) -> bool {
+        self.random_o && self.to_move == Side::P2
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         text.parse().map(Cell).map_err(|_| text.to_string())
@@ -213,4 +220,20 @@ fn threads_spread_over_the_depths_up_to_the_last_one() {
     assert_eq!(next_depth(1, 8, 8, 9), Some(9));
     assert_eq!(next_depth(0, 9, 9, 9), None);
     assert_eq!(next_depth(1, 7, 9, 9), None);
+}
+
+#[test]
+fn a_random_player_is_averaged_over_its_moves() {
+    // x o x / . o . / o x . with X to move: every move draws against best play, but after
+    // X on 5 or 8 one of O's two answers loses at once.
+    let board = "xox.o.ox.";
+    assert_eq!(run(board, 1, 9).score, 0);
+    for threads in [1, 2] {
+        let a = run(&format!("{board} random"), threads, 9);
+        assert_eq!(a.score, CHANCE_WIN / 2, "threads {threads}");
+        assert!(matches!(a.best, Some(Cell(5 | 8))), "{:?}", a.best);
+    }
+    // Against random answers from the start X expects to win more often than not.
+    let start = run("......... random", 1, 9).score;
+    assert!(start > 0 && start < CHANCE_WIN, "{start}");
 }
