@@ -102,9 +102,9 @@ pub struct Advance {
     /// Level 8's model: the searcher only follows moves the level rules allow (see
     /// `levels::rule_bound_moves`). Fixed for a whole game, so not part of the hash.
     pub(super) rule_bound: bool,
-    /// In level 8's model, how many more plies down from the search root each side is
-    /// predicted by level 7's own rules (`levels::predicted_moves`) rather than by the
-    /// looser model. Set on the root, counted down by every move; not part of the position.
+    /// In level 8's model, the plies left of the exact prediction below the search root
+    /// (`levels::predicted_moves`, see `PREDICTED_PLIES`). Set on the root, counted down by
+    /// every move; not part of the position.
     pub(super) predicted_plies: u8,
 }
 

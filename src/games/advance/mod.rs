@@ -101,7 +101,7 @@ impl Game for Advance {
     /// Level 8's opponent is level 7, random among its ties: one ply below the root, where
     /// those ties are predicted exactly, the search averages over them.
     fn chance_node(&self) -> bool {
-        self.rule_bound && self.predicted_plies == 1
+        self.rule_bound && self.predicted_plies == PREDICTED_PLIES - 1
     }
 
     /// Level 8 predicts the first plies below its root by level 7's rules exactly.
