@@ -106,6 +106,9 @@ pub struct Advance {
     /// (`levels::predicted_moves`, see `PREDICTED_PLIES`). Set on the root, counted down by
     /// every move; not part of the position.
     pub(super) predicted_plies: u8,
+    /// In level 8's model, the side it predicts as level 7 (its opponent at the search
+    /// root; `None` outside a level-8 search). Set on the root; not part of the position.
+    pub(super) predicted_side: Option<u8>,
 }
 
 impl Advance {
@@ -130,6 +133,7 @@ impl Advance {
             hash: 0,
             rule_bound: false,
             predicted_plies: 0,
+            predicted_side: None,
         };
         for (s, g) in generals.iter().enumerate() {
             pos.generals[s] = g.ok_or_else(|| format!("{} has no General", side_word(s)))?;

@@ -159,6 +159,8 @@ pub struct Zobrist {
     pub ply: [u64; 256],
     /// Marks the plies near level 8's root where its model follows level 7 exactly.
     pub predicted: u64,
+    /// Marks level 8's search as Black's opponent (its model predicts Black's moves).
+    pub black_predicted: u64,
 }
 
 pub static ZOBRIST: Zobrist = {
@@ -168,6 +170,7 @@ pub static ZOBRIST: Zobrist = {
         rule_bound: 0,
         ply: [0; 256],
         predicted: 0,
+        black_predicted: 0,
     };
     let mut state = 0x0041_4456_414E_4345_u64; // "ADVANCE"
     let mut sq = 0;
@@ -194,7 +197,9 @@ pub static ZOBRIST: Zobrist = {
         z.ply[p] = k;
         p += 1;
     }
-    z.predicted = splitmix(state).1;
+    let (s, k) = splitmix(state);
+    z.predicted = k;
+    z.black_predicted = splitmix(s).1;
     z
 };
 
@@ -237,6 +242,7 @@ mod tests {
         keys.push(ZOBRIST.black_to_move);
         keys.push(ZOBRIST.rule_bound);
         keys.push(ZOBRIST.predicted);
+        keys.push(ZOBRIST.black_predicted);
         let n = keys.len();
         keys.sort_unstable();
         keys.dedup();
