@@ -1,6 +1,7 @@
 //! The position: a fixed-size mailbox of cells plus side, ply count, material and hash,
 //! all kept up to date incrementally so a copy is the whole state (copy-make).
 
+use super::eval::Weights;
 use super::tables::{CELLS, ORTH, SQUARES, ZOBRIST};
 use crate::game::Side;
 
@@ -109,6 +110,8 @@ pub struct Advance {
     /// In level 8's model, the side it predicts as level 7 (its opponent at the search
     /// root; `None` outside a level-8 search). Set on the root; not part of the position.
     pub(super) predicted_side: Option<u8>,
+    /// The evaluation's weights (options of the searching players); not part of the position.
+    pub(super) weights: Weights,
 }
 
 impl Advance {
@@ -134,6 +137,7 @@ impl Advance {
             rule_bound: false,
             predicted_plies: 0,
             predicted_side: None,
+            weights: Weights::default(),
         };
         for (s, g) in generals.iter().enumerate() {
             pos.generals[s] = g.ok_or_else(|| format!("{} has no General", side_word(s)))?;

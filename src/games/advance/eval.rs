@@ -1,33 +1,141 @@
 //! Static evaluation for the searching players (level 8's tie-break and `max`).
 //!
-//! Every weight lives in this file. Terms, per side: material (the turn-limit score, so it
-//! dominates), protection by Sentinels, Zombie advancement, mobility of the long-range
-//! pieces, the General's safety (its own Sentinel, free squares around it, enemy pieces
-//! close by) and walls that hem in the enemy General. Only material decides the game at the
-//! turn limit, so the other terms fade out over its last `FADE_PLIES` plies.
+//! Terms, per side: material (the turn-limit score, so it dominates), protection by
+//! Sentinels, Zombie advancement, mobility of the long-range pieces, the General's safety (its
+//! own Sentinel, free squares around it, enemy pieces close by) and walls that hem in the
+//! enemy General. Only material decides the game at the turn limit, so the other terms fade
+//! out over its last `FADE_PLIES` plies. Their weights are spin options (`Weights`), so that
+//! self-play matches between engines with different weights can tune them
+//! (`scripts/advance-tune`).
 
 use super::board::{Advance, EMPTY, Kind, OWNER, PLY_LIMIT, VALUE, WALL, kind_of};
+use super::levels::Level;
 use super::tables::{DELTA, KING, RAY_LEN, SIZE};
+use crate::game::{OptionKind, OptionSpec, Options};
 
+/// One point of material; every weight is in these units (hundredths of a point).
 const MATERIAL: i32 = 100;
-/// Per point of value of a non-General piece a friendly Sentinel protects.
-const PROTECTED: i32 = 4;
-/// Per row a Zombie has advanced from its home side.
-const ZOMBIE_ROW: i32 = 3;
-/// Per empty square a Dragon or Miner reaches.
-const REACH: i32 = 2;
-/// A General standing next to its own Sentinel cannot be endangered.
-const GENERAL_COVERED: i32 = 30;
-/// Per empty square next to a General (room to escape).
-const GENERAL_ROOM: i32 = 6;
-/// Per enemy piece next to a General.
-const GENERAL_CROWDED: i32 = 8;
-/// Per wall next to the enemy General (walls there shut it in).
-const WALL_HEMS: i32 = 5;
-/// Small bonus for having the move.
-const TEMPO: i32 = 10;
 /// The plies before the turn limit over which everything but material fades out.
 const FADE_PLIES: i32 = 40;
+
+/// A positional term: the option that sets its weight, and the weight by default.
+pub struct Term {
+    pub option: &'static str,
+    /// The weight by default for `max` (the option's announced default), tuned by self-play.
+    pub default: i16,
+    /// The weight by default for level 8, which wins on material against level 7: the
+    /// weights `max` was tuned to lost it more games there (README, "Advance").
+    pub level_8: i16,
+}
+
+/// Per point of value of a non-General piece a friendly Sentinel protects.
+const PROTECTED: usize = 0;
+/// Per row a Zombie has advanced from its home side.
+const ZOMBIE_ROW: usize = 1;
+/// Per empty square a Dragon or Miner reaches.
+const REACH: usize = 2;
+/// A General standing next to its own Sentinel cannot be endangered.
+const GENERAL_COVERED: usize = 3;
+/// Per empty square next to a General (room to escape).
+const GENERAL_ROOM: usize = 4;
+/// Per enemy piece next to a General.
+const GENERAL_CROWDED: usize = 5;
+/// Per wall next to the enemy General (walls there shut it in).
+const WALL_HEMS: usize = 6;
+/// Having the move.
+const TEMPO: usize = 7;
+
+/// The terms in the order of the indices above.
+pub const TERMS: [Term; 8] = [
+    Term {
+        option: "WeightProtected",
+        default: 4,
+        level_8: 4,
+    },
+    Term {
+        option: "WeightZombieRow",
+        default: 3,
+        level_8: 3,
+    },
+    Term {
+        option: "WeightReach",
+        default: 2,
+        level_8: 2,
+    },
+    Term {
+        option: "WeightGeneralCovered",
+        default: 30,
+        level_8: 30,
+    },
+    Term {
+        option: "WeightGeneralRoom",
+        default: 9,
+        level_8: 6,
+    },
+    Term {
+        option: "WeightGeneralCrowded",
+        default: 8,
+        level_8: 8,
+    },
+    Term {
+        option: "WeightWallHems",
+        default: 5,
+        level_8: 5,
+    },
+    Term {
+        option: "WeightTempo",
+        default: 10,
+        level_8: 10,
+    },
+];
+
+/// The largest weight an option accepts: a term worth more than a few points of material
+/// would make the engine trade pieces for it.
+const WEIGHT_MAX: i64 = 500;
+
+/// The weights of the positional terms, indexed like `TERMS`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Weights([i16; TERMS.len()]);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights(TERMS.map(|t| t.default))
+    }
+}
+
+impl Weights {
+    /// The weights by default for `level`.
+    pub fn of_level(level: Level) -> Weights {
+        match level {
+            Level::Graded(8) => Weights(TERMS.map(|t| t.level_8)),
+            _ => Weights::default(),
+        }
+    }
+
+    /// These weights with those the options set (the engine has validated each value).
+    pub fn with_options(mut self, opts: &Options) -> Weights {
+        for (i, t) in TERMS.iter().enumerate() {
+            self.0[i] = opts.int(t.option, i64::from(self.0[i])) as i16;
+        }
+        self
+    }
+
+    /// The spin options that set the weights.
+    pub fn options() -> impl Iterator<Item = OptionSpec> {
+        TERMS.iter().map(|t| OptionSpec {
+            name: t.option,
+            kind: OptionKind::Spin {
+                default: i64::from(t.default),
+                min: 0,
+                max: WEIGHT_MAX,
+            },
+        })
+    }
+
+    fn get(&self, term: usize) -> i32 {
+        i32::from(self.0[term])
+    }
+}
 
 /// How far a ray reaches from `sq` through empty squares.
 fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
@@ -47,6 +155,7 @@ fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
 
 /// Everything but material, from White's point of view.
 fn white_position(pos: &Advance) -> i32 {
+    let w = &pos.weights;
     let mut score = [0i32; 2];
     for sq in 0..SIZE * SIZE {
         let c = pos.cell(sq);
@@ -57,7 +166,7 @@ fn white_position(pos: &Advance) -> i32 {
         let s = &mut score[side];
         let kind = kind_of(c);
         if kind != Kind::General && pos.protected(sq) {
-            *s += VALUE[c as usize] * PROTECTED;
+            *s += VALUE[c as usize] * w.get(PROTECTED);
         }
         match kind {
             Kind::Zombie => {
@@ -67,24 +176,28 @@ fn white_position(pos: &Advance) -> i32 {
                 } else {
                     row
                 };
-                *s += advanced * ZOMBIE_ROW;
+                *s += advanced * w.get(ZOMBIE_ROW);
             }
-            Kind::Miner => *s += REACH * reach(pos, sq, [0, 2, 4, 6].into_iter()),
-            Kind::Dragon => *s += REACH * reach(pos, sq, 0..8),
+            Kind::Miner => *s += w.get(REACH) * reach(pos, sq, [0, 2, 4, 6].into_iter()),
+            Kind::Dragon => *s += w.get(REACH) * reach(pos, sq, 0..8),
             _ => {}
         }
     }
     for side in 0..2 {
         let g = pos.general(side);
-        let mut safety = if pos.protected(g) { GENERAL_COVERED } else { 0 };
+        let mut safety = if pos.protected(g) {
+            w.get(GENERAL_COVERED)
+        } else {
+            0
+        };
         for n in KING[g].iter() {
             let c = pos.cell(n);
             if c == EMPTY {
-                safety += GENERAL_ROOM;
+                safety += w.get(GENERAL_ROOM);
             } else if c == WALL {
-                score[1 - side] += WALL_HEMS;
+                score[1 - side] += w.get(WALL_HEMS);
             } else if OWNER[c as usize] != side {
-                safety -= GENERAL_CROWDED;
+                safety -= w.get(GENERAL_CROWDED);
             }
         }
         score[side] += safety;
@@ -98,7 +211,9 @@ impl Advance {
         let plies_left = i32::from(PLY_LIMIT.saturating_sub(self.ply()));
         let position = white_position(self) * plies_left.min(FADE_PLIES) / FADE_PLIES;
         let mover = self.side();
-        TEMPO + MATERIAL * self.balance(mover) + if mover == 0 { position } else { -position }
+        self.weights.get(TEMPO)
+            + MATERIAL * self.balance(mover)
+            + if mover == 0 { position } else { -position }
     }
 }
 
@@ -110,17 +225,21 @@ mod tests {
     #[test]
     fn start_is_balanced_and_material_counts() {
         let start = Advance::start_position();
-        assert_eq!(start.eval(), TEMPO);
+        let tempo = Weights::default().get(TEMPO);
+        assert_eq!(start.eval(), tempo);
         let up_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 w").unwrap();
         assert!(up_a_dragon.eval() > 6 * MATERIAL);
         let down_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 b").unwrap();
-        assert_eq!(down_a_dragon.eval(), 2 * TEMPO - up_a_dragon.eval());
+        assert_eq!(down_a_dragon.eval(), 2 * tempo - up_a_dragon.eval());
     }
 
     #[test]
     fn only_material_counts_at_the_turn_limit() {
         let fen = |ply: u16| parse_fen(&format!("4g4/9/9/9/4D4/9/9/9/4G4 w {ply}")).unwrap();
-        assert_eq!(fen(200).eval(), TEMPO + 7 * MATERIAL);
+        assert_eq!(
+            fen(200).eval(),
+            Weights::default().get(TEMPO) + 7 * MATERIAL
+        );
         let (early, late) = (fen(100).eval(), fen(180).eval());
         assert!(early > late && late > fen(200).eval(), "{early} {late}");
     }

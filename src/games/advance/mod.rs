@@ -12,6 +12,7 @@ pub mod tables;
 pub mod text;
 
 pub use board::Advance;
+pub use eval::Weights;
 pub use levels::Level;
 pub use moves::Move;
 
@@ -35,10 +36,19 @@ fn level_of(opts: &Options) -> Level {
 
 impl Advance {
     /// The position searched as `level` searches it: level 8 follows only the moves the
-    /// level rules allow (`levels::rule_bound_moves`), `max` every legal move.
+    /// level rules allow (`levels::rule_bound_moves`), `max` every legal move, each with
+    /// its own evaluation weights by default.
     pub fn with_level(mut self, level: Level) -> Advance {
         self.rule_bound = level == Level::Graded(8);
+        self.weights = Weights::of_level(level);
         self
+    }
+
+    /// The position searched as the options say: the level and the evaluation's weights.
+    fn with_options(self, opts: &Options) -> Advance {
+        let mut pos = self.with_level(level_of(opts));
+        pos.weights = pos.weights.with_options(opts);
+        pos
     }
 
     /// In level 8's model, whether the side to move is the opponent played as level 7,
@@ -59,21 +69,22 @@ impl Game for Advance {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
-        vec![OptionSpec {
+        let level = OptionSpec {
             name: LEVEL_OPTION,
             kind: OptionKind::Combo {
                 default: "max",
                 values: Level::NAMES,
             },
-        }]
+        };
+        std::iter::once(level).chain(Weights::options()).collect()
     }
 
     fn start(_variant: &str, opts: &Options) -> Result<Self, String> {
-        Ok(Advance::start_position().with_level(level_of(opts)))
+        Ok(Advance::start_position().with_options(opts))
     }
 
     fn from_fen(_variant: &str, text: &str, opts: &Options) -> Result<Self, String> {
-        Ok(text::parse_fen(text)?.with_level(level_of(opts)))
+        Ok(text::parse_fen(text)?.with_options(opts))
     }
 
     fn to_fen(&self) -> String {
@@ -296,6 +307,26 @@ mod tests {
             assert_eq!(model, bound);
         }
         assert_ne!(deep(gain, 0).hash(), deep(gain, 1).hash());
+    }
+
+    #[test]
+    fn the_evaluation_weights_are_options() {
+        let mut no_tempo = opts("max");
+        no_tempo.set("WeightTempo", "0".to_string());
+        assert_eq!(Advance::start("advance", &no_tempo).unwrap().evaluate(), 0);
+        assert_eq!(
+            Advance::start("advance", &opts("max")).unwrap().evaluate(),
+            10
+        );
+        // Level 8 keeps the weights it was measured with unless told otherwise.
+        let weights = |o: &Options| Advance::start("advance", o).unwrap().weights;
+        assert_ne!(weights(&opts("8")), weights(&opts("max")));
+        assert_eq!(weights(&opts("8")), Weights::of_level(Level::Graded(8)));
+        let mut tuned = opts("8");
+        tuned.set("WeightGeneralRoom", "9".to_string());
+        assert_eq!(weights(&tuned), weights(&opts("max")));
+        let names: Vec<_> = Advance::options().iter().map(|o| o.name).collect();
+        assert!(eval::TERMS.iter().all(|t| names.contains(&t.option)));
     }
 
     #[test]
