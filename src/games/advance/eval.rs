@@ -23,8 +23,8 @@ pub struct Term {
     pub option: &'static str,
     /// The weight by default for `max` (the option's announced default), tuned by self-play.
     pub default: i16,
-    /// The weight by default for level 8, which wins on material against level 7: the
-    /// weights `max` was tuned to lost it more games there (README, "Advance").
+    /// The weight by default for level 8, which wins on material against level 7: with
+    /// the weights `max` was tuned to, it won fewer games there (README, "Advance").
     pub level_8: i16,
 }
 
