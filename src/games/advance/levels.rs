@@ -258,12 +258,12 @@ fn keep_rule_bound(pos: &Advance, start: usize, out: &mut Vec<Move>) {
     out.truncate(kept);
 }
 
-/// Level 8's model near its root: level 7's own ties (`ties(pos, 7)`), appended to `out`.
+/// Level 8's model where it predicts level 7 exactly (near its root, and the opponent's
+/// forced gains deeper down): level 7's own ties (`ties(pos, 7)`), appended to `out`.
 /// They cost a prediction each, so every thread keeps those it has computed: iterative
-/// deepening meets the same few positions again and again.
+/// deepening meets the same positions again and again.
 pub fn predicted_moves(pos: &Advance, out: &mut Vec<Move>) {
-    /// Enough for every position near the root of many searches; the map is emptied
-    /// when full.
+    /// Enough for the predicted positions of many searches; the map is emptied when full.
     const KEEP: usize = 1 << 16;
     PREDICTED.with(|p| {
         let mut known = p.borrow_mut();
