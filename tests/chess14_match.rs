@@ -40,7 +40,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
     let mut guidelines = Options::default();
     guidelines.set("Level", "guidelines".to_string());
     let pool = tabula::search::thinker::thread_pool(threads).unwrap();
-    let table = Table::new(32);
+    let table = Table::new(32).unwrap();
     let stop = AtomicBool::new(false);
     let (mut points, mut flagged, mut adjudicated) = (0u64, 0u64, 0u64);
     let (mut moves, mut slowest_ms, mut lowest_clock) = (0u64, 0u128, u64::MAX);

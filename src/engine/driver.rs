@@ -415,7 +415,7 @@ mod tests {
     fn context() -> SearchContext {
         SearchContext {
             out: Output::new(Box::new(std::io::sink())),
-            table: Arc::new(Table::new(1)),
+            table: Arc::new(Table::new(1).unwrap()),
             pool: Arc::new(crate::search::thinker::thread_pool(1).unwrap()),
             stop: Arc::new(AtomicBool::new(false)),
             threads: 1,

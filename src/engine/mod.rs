@@ -111,7 +111,8 @@ impl Session {
             out,
             game,
             options,
-            table: Arc::new(Table::new(64)),
+            // Like the pool: without 64 MiB to spare there is no engine to run.
+            table: Arc::new(Table::new(64).expect("cannot allocate the default hash table")),
             pool: pool(threads),
             threads,
             stop: Arc::new(AtomicBool::new(false)),
@@ -262,7 +263,11 @@ impl Session {
                 self.threads = value.parse().unwrap_or(1);
                 self.pool = pool(self.threads);
             }
-            "Hash" => self.table = Arc::new(Table::new(value.parse().unwrap_or(64))),
+            "Hash" => match Table::new(value.parse().unwrap_or(64)) {
+                Ok(table) => self.table = Arc::new(table),
+                // The old table and the option's old value stay.
+                Err(e) => return self.out.error(&e),
+            },
             "UCI_Variant" => self.select(&value),
             _ => {}
         }

@@ -62,7 +62,13 @@ pub fn run(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let table = Arc::new(Table::new(s.hash));
+    let table = match Table::new(s.hash) {
+        Ok(t) => Arc::new(t),
+        Err(e) => {
+            eprintln!("tabula bench: {e}");
+            return 1;
+        }
+    };
     // Output ignores a closed pipe, so `tabula bench | head` ends quietly.
     let out = Output::stdout();
     let (mut nodes, mut ms) = (0, 0);

@@ -178,7 +178,7 @@ fn a_finished_game_has_no_best_move() {
 #[test]
 fn an_unfinished_iteration_improves_only_a_shallower_answer() {
     let stop = AtomicBool::new(false);
-    let table = Table::new(1);
+    let table = Table::new(1).unwrap();
     let mut report = |_: &Info<Cell>| {};
     let shared = Shared {
         stop: &stop,

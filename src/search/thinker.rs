@@ -25,7 +25,7 @@ pub struct Thinker {
 impl Thinker {
     pub fn new(threads: usize, hash_mib: usize) -> Result<Thinker, String> {
         Ok(Thinker {
-            table: Table::new(hash_mib),
+            table: Table::new(hash_mib)?,
             pool: thread_pool(threads)?,
             threads,
         })

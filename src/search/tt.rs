@@ -47,14 +47,24 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(mib: usize) -> Table {
-        let len = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
-        let mut slots = Vec::with_capacity(len);
+    /// A table of `mib` MiB; an error, not an abort, when the system cannot give that much.
+    pub fn new(mib: usize) -> Result<Table, String> {
+        let too_big = || format!("cannot allocate a hash table of {mib} MiB");
+        let bytes = mib.max(1).checked_mul(1 << 20).ok_or_else(too_big)?;
+        let len = bytes / std::mem::size_of::<Slot>();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len).map_err(|_| too_big())?;
         slots.resize_with(len, Slot::default);
-        Table {
+        // The zeroed memory comes lazily from the system, a page at its first write. Writing
+        // every slot now (40 ms for 64 MiB) keeps those faults out of the first search, which
+        // they made 2-3x slower, 4-5x with two threads faulting at once (docs/performance.md).
+        for slot in &slots {
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        Ok(Table {
             slots,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -154,8 +164,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_table_too_big_for_the_machine_is_an_error() {
+        // 2^60 bytes (no machine has them), then a size whose bytes overflow a usize.
+        for mib in [1 << 40, usize::MAX] {
+            // black_box: an allocation nobody uses may be optimised away as a success.
+            assert_eq!(
+                std::hint::black_box(Table::new(mib)).err(),
+                Some(format!("cannot allocate a hash table of {mib} MiB"))
+            );
+        }
+    }
+
+    #[test]
     fn stores_and_reads_back_every_field() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         t.store(0xDEAD_BEEF_1234, Some(77), -1234, 9, Bound::Lower);
         let e = t.probe(0xDEAD_BEEF_1234).unwrap();
         assert_eq!(
@@ -172,7 +194,7 @@ mod tests {
 
     #[test]
     fn a_result_without_move_keeps_the_old_move() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         t.store(42, Some(5), 10, 3, Bound::Exact);
         t.store(42, None, -10, 4, Bound::Upper);
         assert_eq!(t.probe(42).unwrap().mv, Some(5));
@@ -180,7 +202,7 @@ mod tests {
 
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         t.store(42, Some(5), 10, 3, Bound::Exact);
         // Simulate another thread's data landing without its check word.
         t.slot(42).data.fetch_xor(1 << 20, Ordering::Relaxed);
@@ -189,7 +211,7 @@ mod tests {
 
     #[test]
     fn clear_empties_the_table() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         t.store(42, Some(5), 10, 3, Bound::Exact);
         t.clear();
         assert_eq!(t.probe(42), None);

@@ -150,7 +150,7 @@ impl Checker {
     pub fn new() -> Result<Checker, String> {
         let pool = thread_pool(1).map_err(|e| format!("the opening checker: {e}"))?;
         Ok(Checker {
-            table: Arc::new(Table::new(CHECK_HASH_MIB)),
+            table: Arc::new(Table::new(CHECK_HASH_MIB)?),
             pool: Arc::new(pool),
         })
     }
