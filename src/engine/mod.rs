@@ -100,6 +100,14 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
     Arc::new(thread_pool(threads).expect("cannot start search threads"))
 }
 
+/// A table of `mib` MiB, written through on `pool` so that the first search does not pay for
+/// its memory.
+fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
+    let table = Table::new(mib)?;
+    pool.install(|| table.clear());
+    Ok(Arc::new(table))
+}
+
 impl Session {
     pub fn new(out: Output) -> Self {
         let options = Options::default();
@@ -107,13 +115,14 @@ impl Session {
         let game = games::all()
             .first()
             .and_then(|g| (g.make)(g.id, &options).ok());
+        let pool = pool(threads);
         Session {
             out,
             game,
             options,
             // Like the pool: without 64 MiB to spare there is no engine to run.
-            table: Arc::new(Table::new(64).expect("cannot allocate the default hash table")),
-            pool: pool(threads),
+            table: table(64, &pool).expect("cannot allocate the default hash table"),
+            pool,
             threads,
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -263,8 +272,8 @@ impl Session {
                 self.threads = value.parse().unwrap_or(1);
                 self.pool = pool(self.threads);
             }
-            "Hash" => match Table::new(value.parse().unwrap_or(64)) {
-                Ok(table) => self.table = Arc::new(table),
+            "Hash" => match table(value.parse().unwrap_or(64), &self.pool) {
+                Ok(table) => self.table = table,
                 // The old table and the option's old value stay.
                 Err(e) => return self.out.error(&e),
             },

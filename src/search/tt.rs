@@ -54,13 +54,9 @@ impl Table {
         let len = bytes / std::mem::size_of::<Slot>();
         let mut slots = Vec::new();
         slots.try_reserve_exact(len).map_err(|_| too_big())?;
+        // The zeroed memory comes lazily from the system, a page at its first write: see
+        // `clear` for a table that must be fast from its first search.
         slots.resize_with(len, Slot::default);
-        // The zeroed memory comes lazily from the system, a page at its first write. Writing
-        // every slot now (40 ms for 64 MiB) keeps those faults out of the first search, which
-        // they made 2-3x slower, 4-5x with two threads faulting at once (docs/performance.md).
-        for slot in &slots {
-            slot.data.store(0, Ordering::Relaxed);
-        }
         Ok(Table {
             slots,
             generation: AtomicU8::new(0),
@@ -75,7 +71,9 @@ impl Table {
         self.slots.is_empty()
     }
 
-    /// Empties every slot, in parallel on the current rayon pool.
+    /// Empties every slot, in parallel on the current rayon pool. This also writes every page
+    /// of a new table, whose page faults otherwise land in its first search (2-3x slower, 4-5x
+    /// with two threads faulting at once; docs/performance.md).
     pub fn clear(&self) {
         self.slots.par_iter().for_each(|s| {
             s.check.store(0, Ordering::Relaxed);
