@@ -100,8 +100,8 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
     Arc::new(thread_pool(threads).expect("cannot start search threads"))
 }
 
-/// A table of `mib` MiB, written through on `pool` so that the first search does not pay for
-/// its memory.
+/// A table of `mib` MiB, cleared on `pool` so that the first search does not pay for its
+/// memory.
 fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
     let table = Table::new(mib)?;
     pool.install(|| table.clear());
@@ -197,7 +197,7 @@ impl Session {
                 "ugiok"
             }),
             Command::IsReady => self.out.line("readyok"),
-            Command::NewGame => self.table.clear(),
+            Command::NewGame => self.pool.install(|| self.table.clear()),
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::Game(id) => self.select(&id),
             Command::Games => {
