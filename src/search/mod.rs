@@ -98,6 +98,7 @@ pub fn search<G: Game>(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     // A forced move needs no thought unless someone asked for a depth or for analysis.
     let forced = root_moves.len() == 1 && limits.depth.is_none() && !limits.infinite;
+    let threads = request.threads.max(1);
     let shared = Shared {
         stop,
         done: AtomicBool::new(false),
@@ -107,6 +108,8 @@ pub fn search<G: Game>(
         node_limit: limits.nodes,
         max_depth,
         known: AtomicU32::new(0),
+        searching: (0..=max_depth).map(|_| AtomicU32::new(0)).collect(),
+        per_depth: threads.div_ceil(2) as u32,
         best: Mutex::new(Answer {
             best: root_moves.first().copied(),
             score: 0,
@@ -116,7 +119,6 @@ pub fn search<G: Game>(
         }),
         report: Mutex::new(report),
     };
-    let threads = request.threads.max(1);
     if !root_moves.is_empty() {
         if threads == 1 || forced {
             Worker::<G>::new(&shared, 0).iterate(root, root_moves, forced);
@@ -169,12 +171,35 @@ struct Shared<'a, M> {
     max_depth: u32,
     /// The depth of `best`, readable without the lock.
     known: AtomicU32,
+    /// How many threads are searching each depth, and how many one depth may take.
+    searching: Vec<AtomicU32>,
+    per_depth: u32,
     /// The deepest iteration any thread has finished: the answer so far.
     best: Mutex<Answer<M>>,
     report: Mutex<&'a mut Reporter<'a, M>>,
 }
 
 impl<M: Copy> Shared<'_, M> {
+    /// Takes the first depth from `from` on that fewer than `per_depth` threads are
+    /// searching, so that threads spread over the depths rather than repeat each other's
+    /// work; `to` (or the last depth) takes the thread in any case.
+    fn claim(&self, from: u32, to: u32) -> u32 {
+        let to = to.min(self.max_depth);
+        for d in from..to {
+            let slot = &self.searching[d as usize];
+            if slot.fetch_add(1, Relaxed) < self.per_depth {
+                return d;
+            }
+            slot.fetch_sub(1, Relaxed);
+        }
+        self.searching[to as usize].fetch_add(1, Relaxed);
+        to
+    }
+
+    fn release(&self, depth: u32) {
+        self.searching[depth as usize].fetch_sub(1, Relaxed);
+    }
+
     /// Takes a finished iteration of any thread; a deeper one than known becomes the answer
     /// and is reported. Returns the depth of the answer now.
     fn publish(&self, depth: u32, score: i32, seldepth: u32, pv: &[M]) -> u32 {
@@ -320,14 +345,14 @@ impl<'a, G: Game> Worker<'a, G> {
         self.unreported = 0;
     }
 
-    /// Iterative deepening. The threads (Lazy SMP) spread over the depths: odd helpers stay
-    /// one ply ahead, and an iteration another thread has already finished is dropped.
+    /// Iterative deepening. The threads (Lazy SMP) spread over the depths (see
+    /// [`Shared::claim`]), and an iteration another thread has already finished is dropped.
     fn iterate(&mut self, root: &G, mut root_moves: Vec<G::Move>, forced: bool) {
         let deadlines = self.shared.deadlines;
-        let mut depth = 1 + (self.id as u32 & 1);
+        let mut depth = self.shared.claim(1, self.shared.max_depth);
         let mut last = 0;
         let mut last_took: Option<Duration> = None;
-        while depth <= self.shared.max_depth {
+        loop {
             let iteration_start = Instant::now();
             self.seldepth = 0;
             self.horizon = false;
@@ -335,6 +360,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.ordering.clear_killers();
             self.improved = false;
             let score = self.aspirate(root, &mut root_moves, depth as i32, last);
+            self.shared.release(depth);
             let superseded = std::mem::take(&mut self.superseded);
             if self.aborted && !superseded {
                 if self.improved && self.id == 0 {
@@ -363,11 +389,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.pv[0] = pv;
                 (known, !self.horizon)
             };
-            let Some(next) = next_depth(self.id, depth, known, self.shared.max_depth) else {
+            let Some(next) = next_depth(depth, known, self.shared.max_depth) else {
                 break;
             };
             if self.id > 0 && !exact {
-                depth = next;
+                depth = self.shared.claim(next, self.shared.max_depth);
                 continue;
             }
             let now = Instant::now();
@@ -398,7 +424,12 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 break;
             }
-            depth = next;
+            // Under a clock an iteration that cannot finish ends the search, so the main
+            // thread does not pass over a depth another thread is on for a longer one.
+            let clock = deadlines.hard.is_some() && !deadlines.spend_all;
+            depth = self
+                .shared
+                .claim(next, if clock { next } else { self.shared.max_depth });
         }
         self.flush_nodes();
     }
@@ -814,14 +845,10 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 }
 
-/// The depth thread `id` searches after finishing or dropping `depth`, when `known` is the
-/// deepest depth any thread has finished; `None` once the last depth asked for is done.
-/// Odd helpers go one ply further than the others, but not past `max_depth`: there they
-/// join the others' search of it rather than stopping (stopping left the last and longest
-/// depth of a fixed-depth search to one thread).
-fn next_depth(id: usize, depth: u32, known: u32, max_depth: u32) -> Option<u32> {
-    let ahead = id as u32 & 1;
-    (known < max_depth).then(|| (depth.max(known) + 1 + ahead).min(max_depth))
+/// The depth to search after finishing or dropping `depth`, when `known` is the deepest
+/// depth any thread has finished; `None` once the last depth asked for is done.
+fn next_depth(depth: u32, known: u32, max_depth: u32) -> Option<u32> {
+    (known < max_depth).then(|| depth.max(known) + 1)
 }
 
 /// What a score found in the window (alpha, beta) says about the true value.

@@ -175,8 +175,9 @@ fn a_finished_game_has_no_best_move() {
     assert_eq!(run("xxxoo....", 1, 3).best, None);
 }
 
-#[test]
-fn an_unfinished_iteration_improves_only_a_shallower_answer() {
+/// Runs `f` on the shared state of a search to `max_depth` that lets `per_depth` threads
+/// search one depth.
+fn with_shared(max_depth: u32, per_depth: u32, f: impl FnOnce(&Shared<'_, Cell>)) {
     let stop = AtomicBool::new(false);
     let table = Table::new(1).unwrap();
     let mut report = |_: &Info<Cell>| {};
@@ -187,8 +188,10 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
         table: &table,
         deadlines: Limits::default().deadlines(Instant::now(), 0),
         node_limit: None,
-        max_depth: 10,
+        max_depth,
         known: AtomicU32::new(0),
+        searching: (0..=max_depth).map(|_| AtomicU32::new(0)).collect(),
+        per_depth,
         best: Mutex::new(Answer {
             best: Some(Cell(0)),
             score: 0,
@@ -198,28 +201,50 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
         }),
         report: Mutex::new(&mut report),
     };
-    assert_eq!(shared.publish(3, 10, 3, &[Cell(1), Cell(2)]), 3);
-    // The same depth (another thread finished it meanwhile) keeps the finished answer.
-    shared.improve(3, &[Cell(4)], 50);
-    assert_eq!(shared.best.lock().unwrap().best, Some(Cell(1)));
-    // One deeper replaces the move and the line, not the depth.
-    shared.improve(4, &[Cell(5), Cell(6)], 40);
-    let best = shared.best.lock().unwrap().clone();
-    assert_eq!((best.best, best.score, best.depth), (Some(Cell(5)), 40, 3));
-    assert_eq!(best.pv, [Cell(5), Cell(6)]);
+    f(&shared);
+}
+
+#[test]
+fn an_unfinished_iteration_improves_only_a_shallower_answer() {
+    with_shared(10, 1, |shared| {
+        assert_eq!(shared.publish(3, 10, 3, &[Cell(1), Cell(2)]), 3);
+        // The same depth (another thread finished it meanwhile) keeps the finished answer.
+        shared.improve(3, &[Cell(4)], 50);
+        assert_eq!(shared.best.lock().unwrap().best, Some(Cell(1)));
+        // One deeper replaces the move and the line, not the depth.
+        shared.improve(4, &[Cell(5), Cell(6)], 40);
+        let best = shared.best.lock().unwrap().clone();
+        assert_eq!((best.best, best.score, best.depth), (Some(Cell(5)), 40, 3));
+        assert_eq!(best.pv, [Cell(5), Cell(6)]);
+    });
 }
 
 #[test]
 fn threads_spread_over_the_depths_up_to_the_last_one() {
-    // The main thread goes one past the deepest finished depth, an odd helper two.
-    assert_eq!(next_depth(0, 3, 3, 10), Some(4));
-    assert_eq!(next_depth(1, 4, 3, 10), Some(6));
-    assert_eq!(next_depth(2, 3, 5, 10), Some(6));
-    // Near the end a helper searches the last depth with the main thread instead of
-    // stopping, and everyone stops once it is finished.
-    assert_eq!(next_depth(1, 8, 8, 9), Some(9));
-    assert_eq!(next_depth(0, 9, 9, 9), None);
-    assert_eq!(next_depth(1, 7, 9, 9), None);
+    // A thread goes one past the deepest depth finished, by itself or another thread.
+    assert_eq!(next_depth(3, 3, 10), Some(4));
+    assert_eq!(next_depth(3, 5, 10), Some(6));
+    assert_eq!(next_depth(9, 9, 9), None);
+    assert_eq!(next_depth(7, 9, 9), None);
+    // With one thread per depth, a depth being searched is passed over for the next one...
+    with_shared(9, 1, |shared| {
+        assert_eq!(shared.claim(1, 9), 1);
+        assert_eq!(shared.claim(1, 9), 2);
+        shared.release(1);
+        assert_eq!(shared.claim(1, 9), 1);
+        // ...except the last one allowed, which is taken rather than stop.
+        assert_eq!(shared.claim(2, 2), 2);
+        assert_eq!(shared.claim(8, 9), 8);
+        assert_eq!(shared.claim(8, 9), 9);
+        assert_eq!(shared.claim(8, 12), 9);
+    });
+    // With two per depth (three or four threads), the third thread moves on.
+    with_shared(9, 2, |shared| {
+        assert_eq!(
+            [shared.claim(1, 9), shared.claim(1, 9), shared.claim(1, 9)],
+            [1, 1, 2]
+        );
+    });
 }
 
 #[test]
