@@ -110,13 +110,7 @@ pub fn search<G: Game>(
         known: AtomicU32::new(0),
         searching: (0..=max_depth).map(|_| AtomicU32::new(0)).collect(),
         per_depth: threads.div_ceil(2) as u32,
-        best: Mutex::new(Answer {
-            best: root_moves.first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        }),
+        best: Mutex::new(Best::new(root_moves.first().copied())),
         report: Mutex::new(report),
     };
     if !root_moves.is_empty() {
@@ -133,11 +127,7 @@ pub fn search<G: Game>(
             });
         }
     }
-    let mut answer = shared
-        .best
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .clone();
+    let mut answer = shared.best().answer.clone();
     answer.nodes = shared.nodes.load(Relaxed);
     answer
 }
@@ -174,12 +164,41 @@ struct Shared<'a, M> {
     /// How many threads are searching each depth, and how many one depth may take.
     searching: Vec<AtomicU32>,
     per_depth: u32,
-    /// The deepest iteration any thread has finished: the answer so far.
-    best: Mutex<Answer<M>>,
+    best: Mutex<Best<M>>,
     report: Mutex<&'a mut Reporter<'a, M>>,
 }
 
-impl<M: Copy> Shared<'_, M> {
+/// The answer so far: the deepest iteration any thread has finished, or a line from a deeper
+/// unfinished one that proved a better move.
+struct Best<M> {
+    answer: Answer<M>,
+    /// The move of the deepest finished iteration.
+    finished: Option<M>,
+    /// The depth of the unfinished iteration whose line `answer` took (0: none).
+    improved_at: u32,
+}
+
+impl<M: Copy> Best<M> {
+    fn new(first: Option<M>) -> Self {
+        Best {
+            answer: Answer {
+                best: first,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            },
+            finished: first,
+            improved_at: 0,
+        }
+    }
+}
+
+impl<M: Copy + PartialEq> Shared<'_, M> {
+    fn best(&self) -> std::sync::MutexGuard<'_, Best<M>> {
+        self.best.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// Takes the first depth from `from` on that fewer than `per_depth` threads are
     /// searching, so that threads spread over the depths rather than repeat each other's
     /// work; `to` (or the last depth) takes the thread in any case.
@@ -203,15 +222,19 @@ impl<M: Copy> Shared<'_, M> {
     /// Takes a finished iteration of any thread; a deeper one than known becomes the answer
     /// and is reported. Returns the depth of the answer now.
     fn publish(&self, depth: u32, score: i32, seldepth: u32, pv: &[M]) -> u32 {
-        let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
-        if depth > best.depth {
+        let mut best = self.best();
+        if depth > best.answer.depth {
             self.known.store(depth, Relaxed);
-            *best = Answer {
-                best: pv.first().copied(),
-                score,
-                depth,
-                nodes: 0,
-                pv: pv.to_vec(),
+            *best = Best {
+                answer: Answer {
+                    best: pv.first().copied(),
+                    score,
+                    depth,
+                    nodes: 0,
+                    pv: pv.to_vec(),
+                },
+                finished: pv.first().copied(),
+                improved_at: 0,
             };
             let info = Info {
                 depth,
@@ -227,17 +250,24 @@ impl<M: Copy> Shared<'_, M> {
                 self.done.store(true, Relaxed);
             }
         }
-        best.depth
+        best.answer.depth
     }
 
-    /// Takes the line of an unfinished iteration at `depth` whose first move beat the
-    /// answer's; the answer keeps its (smaller) depth.
-    fn improve(&self, depth: u32, pv: &[M], score: i32) {
-        let mut best = self.best.lock().unwrap_or_else(|p| p.into_inner());
-        if best.depth < depth && !pv.is_empty() {
-            best.best = pv.first().copied();
-            best.score = score;
-            best.pv = pv.to_vec();
+    /// Takes the line of an unfinished iteration at `depth` that searched the finished
+    /// answer's move `first` first and found a better one; the answer keeps its (smaller)
+    /// depth. Of the unfinished iterations of several threads, the deepest one's line is kept.
+    fn improve(&self, depth: u32, first: M, pv: &[M], score: i32) {
+        let mut best = self.best();
+        if best.answer.depth < depth
+            && best.finished == Some(first)
+            && best.improved_at < depth
+            && !pv.is_empty()
+        {
+            best.improved_at = depth;
+            let answer = &mut best.answer;
+            answer.best = pv.first().copied();
+            answer.score = score;
+            answer.pv = pv.to_vec();
         }
     }
 }
@@ -359,28 +389,28 @@ impl<'a, G: Game> Worker<'a, G> {
             self.depth_now = depth;
             self.ordering.clear_killers();
             self.improved = false;
+            // Start from the move of the deepest finished iteration, whichever thread's.
+            let finished = self.shared.best().finished;
+            if let Some(i) = finished.and_then(|mv| root_moves.iter().position(|&m| m == mv)) {
+                root_moves[..=i].rotate_right(1);
+            }
+            let first = root_moves[0];
             let score = self.aspirate(root, &mut root_moves, depth as i32, last);
             self.shared.release(depth);
             let superseded = std::mem::take(&mut self.superseded);
             if self.aborted && !superseded {
-                if self.improved && self.id == 0 {
-                    // The unfinished iteration proved a move better than the last answer.
-                    self.shared.improve(depth, &self.pv[0], self.improved_score);
+                if self.improved {
+                    // The unfinished iteration proved a move better than its first.
+                    self.shared
+                        .improve(depth, first, &self.pv[0], self.improved_score);
                 }
                 break;
             }
             self.aborted = false;
             self.flush_nodes();
             let (known, exact) = if superseded {
-                let best = self.shared.best.lock().unwrap_or_else(|p| p.into_inner());
+                let best = &self.shared.best().answer;
                 last = best.score;
-                // The next depth starts from the move the deeper search found best.
-                let found = best
-                    .best
-                    .and_then(|mv| root_moves.iter().position(|&m| m == mv));
-                if let Some(i) = found {
-                    root_moves[..=i].rotate_right(1);
-                }
                 (best.depth, false)
             } else {
                 last = score;

@@ -192,13 +192,7 @@ fn with_shared(max_depth: u32, per_depth: u32, f: impl FnOnce(&Shared<'_, Cell>)
         known: AtomicU32::new(0),
         searching: (0..=max_depth).map(|_| AtomicU32::new(0)).collect(),
         per_depth,
-        best: Mutex::new(Answer {
-            best: Some(Cell(0)),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        }),
+        best: Mutex::new(Best::new(Some(Cell(0)))),
         report: Mutex::new(&mut report),
     };
     f(&shared);
@@ -209,13 +203,28 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
     with_shared(10, 1, |shared| {
         assert_eq!(shared.publish(3, 10, 3, &[Cell(1), Cell(2)]), 3);
         // The same depth (another thread finished it meanwhile) keeps the finished answer.
-        shared.improve(3, &[Cell(4)], 50);
-        assert_eq!(shared.best.lock().unwrap().best, Some(Cell(1)));
-        // One deeper replaces the move and the line, not the depth.
-        shared.improve(4, &[Cell(5), Cell(6)], 40);
-        let best = shared.best.lock().unwrap().clone();
+        shared.improve(3, Cell(1), &[Cell(4)], 50);
+        assert_eq!(shared.best().answer.best, Some(Cell(1)));
+        // So does a deeper one that beat some other move than the answer's.
+        shared.improve(4, Cell(7), &[Cell(4)], 50);
+        assert_eq!(shared.best().answer.best, Some(Cell(1)));
+        // One deeper that beat the answer's move replaces the move and the line, not the depth.
+        shared.improve(4, Cell(1), &[Cell(5), Cell(6)], 40);
+        let best = shared.best().answer.clone();
         assert_eq!((best.best, best.score, best.depth), (Some(Cell(5)), 40, 3));
         assert_eq!(best.pv, [Cell(5), Cell(6)]);
+    });
+    with_shared(10, 1, |shared| {
+        shared.publish(3, 10, 3, &[Cell(1)]);
+        // Two threads cut short at depths 4 and 5: the deeper line stands, in either order.
+        shared.improve(4, Cell(1), &[Cell(4)], 20);
+        shared.improve(5, Cell(1), &[Cell(5)], 30);
+        shared.improve(4, Cell(1), &[Cell(4)], 20);
+        assert_eq!(shared.best().answer.best, Some(Cell(5)));
+        // A finished iteration replaces them.
+        shared.publish(6, 0, 6, &[Cell(6)]);
+        shared.improve(7, Cell(6), &[Cell(7)], 10);
+        assert_eq!(shared.best().answer.best, Some(Cell(7)));
     });
 }
 
