@@ -179,16 +179,21 @@ struct Best<M> {
 }
 
 impl<M: Copy> Best<M> {
+    /// Before any iteration: the first root move.
     fn new(first: Option<M>) -> Self {
+        Best::finished(Answer {
+            best: first,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        })
+    }
+
+    fn finished(answer: Answer<M>) -> Self {
         Best {
-            answer: Answer {
-                best: first,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-                pv: Vec::new(),
-            },
-            finished: first,
+            finished: answer.best,
+            answer,
             improved_at: 0,
         }
     }
@@ -225,17 +230,13 @@ impl<M: Copy + PartialEq> Shared<'_, M> {
         let mut best = self.best();
         if depth > best.answer.depth {
             self.known.store(depth, Relaxed);
-            *best = Best {
-                answer: Answer {
-                    best: pv.first().copied(),
-                    score,
-                    depth,
-                    nodes: 0,
-                    pv: pv.to_vec(),
-                },
-                finished: pv.first().copied(),
-                improved_at: 0,
-            };
+            *best = Best::finished(Answer {
+                best: pv.first().copied(),
+                score,
+                depth,
+                nodes: 0,
+                pv: pv.to_vec(),
+            });
             let info = Info {
                 depth,
                 seldepth: seldepth.max(depth),
