@@ -5,4 +5,5 @@ pub mod frontends;
 pub mod game;
 pub mod games;
 pub mod protocol;
+pub mod rng;
 pub mod search;

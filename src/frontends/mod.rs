@@ -2,6 +2,7 @@
 
 pub mod advance_cli;
 pub mod advance_match;
+pub mod args;
 pub mod bench;
 pub mod mist;
 pub mod play;
