@@ -1,4 +1,7 @@
-//! What ends a search: depth, nodes, a fixed move time, or a clock to manage.
+//! What ends a search: depth, nodes, a fixed move time, or a clock to manage; and the time
+//! decisions while it runs: when to look at the clock, and whether to start another iteration.
+
+use crate::game::{WIN, WIN_BOUND};
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +35,10 @@ pub struct Deadlines {
 
 /// Longest search depth the searcher runs when nothing else limits it.
 pub const MAX_DEPTH: u32 = 100;
+
+/// Nodes between two looks at the clock and the stop flag: well under a millisecond even
+/// in the slowest game, so a deadline is never overshot by more than that.
+pub const POLL_INTERVAL: u64 = 256;
 
 impl Limits {
     /// Plans the time for one move. `overhead_ms` is kept back for the pipe and the GUI, so the
@@ -80,6 +87,70 @@ impl Limits {
             hard: None,
             spend_all: false,
         }
+    }
+}
+
+impl Deadlines {
+    /// Whether the search must end now, whatever it is doing.
+    pub fn passed(&self) -> bool {
+        self.hard.is_some_and(|h| Instant::now() >= h)
+    }
+
+    /// Whether there is a clock to manage, on which an iteration that cannot finish is wasted.
+    pub fn clock(&self) -> bool {
+        self.hard.is_some() && !self.spend_all
+    }
+}
+
+/// Whether a score is a win or loss that a deeper search cannot shorten, having looked at
+/// least as deep as its mate distance (`depth` plies).
+pub fn proven(score: i32, depth: u32) -> bool {
+    score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32
+}
+
+/// One thread's decision, between two iterations, whether to start another.
+pub struct Pace {
+    deadlines: Deadlines,
+    /// When the iteration under way started, and how long the last finished one took.
+    started: Instant,
+    last_took: Option<Duration>,
+}
+
+impl Pace {
+    pub fn new(deadlines: Deadlines) -> Self {
+        Pace {
+            deadlines,
+            started: Instant::now(),
+            last_took: None,
+        }
+    }
+
+    pub fn start_iteration(&mut self) {
+        self.started = Instant::now();
+    }
+
+    /// Whether the time allows another iteration after the one just ended. `superseded`: it
+    /// was dropped for another thread's, so its time says nothing of the next one's;
+    /// `proven`: its score is [`proven`], which under a clock needs no more thought.
+    pub fn another(&mut self, superseded: bool, proven: bool) -> bool {
+        let now = Instant::now();
+        // Do not start an iteration that cannot finish: its cost is guessed from how much
+        // the last one grew over the one before, and an unfinished iteration is wasted.
+        let took = now - self.started;
+        let growth = match self.last_took {
+            Some(before) if before.as_micros() > 0 => {
+                (took.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 8.0)
+            }
+            _ => 4.0,
+        };
+        let next_done = now + took.mul_f64(growth);
+        if !superseded {
+            self.last_took = Some(took);
+        }
+        let d = &self.deadlines;
+        let soft_passed = d.soft.is_some_and(|soft| now >= soft);
+        let too_late = !superseded && !d.spend_all && d.hard.is_some_and(|hard| next_done > hard);
+        !(soft_passed || too_late || (proven && d.soft.is_some()))
     }
 }
 

@@ -1,7 +1,9 @@
 //! The searcher on a game small enough to know every answer: tic-tac-toe.
 
+use super::chance::CHANCE_WIN;
+use super::threads::next_depth;
 use super::*;
-use crate::game::{Options, Side};
+use crate::game::{MoveBits, Options, Outcome, Side};
 use crate::search::thinker::Thinker;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -175,26 +177,25 @@ fn a_finished_game_has_no_best_move() {
     assert_eq!(run("xxxoo....", 1, 3).best, None);
 }
 
-/// Runs `f` on the shared state of a search to `max_depth` that lets `per_depth` threads
-/// search one depth.
-fn with_shared(max_depth: u32, per_depth: u32, f: impl FnOnce(&Shared<'_, Cell>)) {
+/// Runs `f` on the shared state of a search to `max_depth` on `threads` threads.
+fn with_shared(max_depth: u32, threads: usize, f: impl FnOnce(&Shared<'_, Cell>)) {
     let stop = AtomicBool::new(false);
     let table = Table::new(1).unwrap();
     let mut report = |_: &Info<Cell>| {};
-    let shared = Shared {
-        stop: &stop,
-        done: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        table: &table,
-        deadlines: Limits::default().deadlines(Instant::now(), 0),
-        node_limit: None,
-        max_depth,
-        known: AtomicU32::new(0),
-        searching: (0..=max_depth).map(|_| AtomicU32::new(0)).collect(),
-        per_depth,
-        best: Mutex::new(Best::new(Some(Cell(0)))),
-        report: Mutex::new(&mut report),
+    let request = Request {
+        limits: to_depth(max_depth),
+        threads,
+        root_moves: None,
+        overhead_ms: 0,
     };
+    let shared = Shared::new(
+        &request,
+        Instant::now(),
+        Some(Cell(0)),
+        &stop,
+        &table,
+        &mut report,
+    );
     f(&shared);
 }
 
@@ -248,7 +249,7 @@ fn threads_spread_over_the_depths_up_to_the_last_one() {
         assert_eq!(shared.claim(8, 12), 9);
     });
     // With two per depth (three or four threads), the third thread moves on.
-    with_shared(9, 2, |shared| {
+    with_shared(9, 3, |shared| {
         assert_eq!(
             [shared.claim(1, 9), shared.claim(1, 9), shared.claim(1, 9)],
             [1, 1, 2]

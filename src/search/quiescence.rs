@@ -1,0 +1,69 @@
+//! Quiescence search: noisy moves only (every reply in check), until the position is quiet.
+
+use super::worker::{MAX_PLY, Worker, outcome_score, pick_best};
+use crate::game::{Game, WIN};
+
+impl<G: Game> Worker<'_, G> {
+    /// Searches noisy moves only, until the position is quiet.
+    /// `in_check` is the position's `in_check()` where the caller knows it already.
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: u32,
+        in_check: Option<bool>,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            return outcome_score(pos, o, ply);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        // In check every reply counts, for a few plies; after that the static score stands.
+        let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check());
+        let mut best = -WIN;
+        if !evasions {
+            best = pos.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        // Out of check only noisy moves are searched, so only in check does an empty list
+        // mean the game is over; otherwise the static score stands.
+        self.fill_moves(pos, ply, None, !evasions, &mut moves);
+        if evasions && moves.is_empty() {
+            self.moves[ply] = moves;
+            return outcome_score(pos, pos.outcome_without_moves(), ply);
+        }
+        for i in 0..moves.len() {
+            pick_best(&mut moves, i);
+            let mv = moves[i].0;
+            let mut child = pos.clone();
+            child.play(mv);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, None);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        if self.aborted { 0 } else { best }
+    }
+}

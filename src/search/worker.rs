@@ -1,0 +1,169 @@
+//! One search thread: its state (per-ply buffers, move ordering, node count, the flags that
+//! cut an iteration short) and what every node uses: polling, move lists with their ordering
+//! scores, and scores for finished games and the table. The recursion is in `root.rs`,
+//! `negamax.rs`, `quiescence.rs` and `chance.rs`.
+
+use super::limits::POLL_INTERVAL;
+use super::ordering::{KILLER, NOISY, Ordering, TT_MOVE};
+use super::threads::Shared;
+use super::tt::Bound;
+use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
+use std::sync::atomic::Ordering::Relaxed;
+
+pub(super) const MAX_PLY: usize = 128;
+
+/// One search thread.
+pub(super) struct Worker<'a, G: Game> {
+    pub(super) shared: &'a Shared<'a, G::Move>,
+    pub(super) id: usize,
+    unreported: u64,
+    pub(super) aborted: bool,
+    pub(super) seldepth: usize,
+    /// Whether this iteration met a node it could not search to the end of the game;
+    /// an iteration that did not has an exact result and deeper ones would repeat it.
+    pub(super) horizon: bool,
+    /// The depth of the iteration under way, and whether another thread finished it first.
+    pub(super) depth_now: u32,
+    pub(super) superseded: bool,
+    /// Whether a root move other than the first has beaten it in the iteration under way
+    /// (its line is then `pv[0]`), and its score.
+    pub(super) improved: bool,
+    pub(super) improved_score: i32,
+    pub(super) ordering: Ordering<G::Move>,
+    /// Per-ply move buffers, reused so that no node allocates.
+    pub(super) moves: Vec<Vec<(G::Move, i32)>>,
+    pub(super) quiets: Vec<Vec<G::Move>>,
+    scratch: Vec<G::Move>,
+    pub(super) pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub(super) fn new(shared: &'a Shared<'a, G::Move>, id: usize) -> Self {
+        Worker {
+            shared,
+            id,
+            unreported: 0,
+            aborted: false,
+            seldepth: 0,
+            horizon: false,
+            depth_now: 0,
+            superseded: false,
+            improved: false,
+            improved_score: 0,
+            ordering: Ordering::new(MAX_PLY + 1),
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            scratch: Vec::with_capacity(256),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        }
+    }
+
+    /// Counts a node and, now and then, looks at the flags, the clock and the node limit.
+    pub(super) fn poll(&mut self) -> bool {
+        self.unreported += 1;
+        if self.unreported >= POLL_INTERVAL {
+            let total = self.shared.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
+            self.unreported = 0;
+            let s = self.shared;
+            let spent = s.node_limit.is_some_and(|n| total >= n);
+            if s.deadlines.passed() || spent {
+                s.stop.store(true, Relaxed);
+            }
+            if s.stop.load(Relaxed) || (self.id > 0 && s.done.load(Relaxed)) {
+                self.aborted = true;
+            }
+            // Another thread finished this depth: carrying on would only repeat it.
+            if s.known.load(Relaxed) >= self.depth_now {
+                self.superseded = true;
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    pub(super) fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported, Relaxed);
+        self.unreported = 0;
+    }
+
+    /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
+    /// ordering scores.
+    pub(super) fn fill_moves(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        tt_move: Option<u32>,
+        noisy: bool,
+        out: &mut Vec<(G::Move, i32)>,
+    ) {
+        out.clear();
+        self.scratch.clear();
+        if noisy {
+            pos.noisy_moves(&mut self.scratch);
+        } else {
+            pos.search_moves(&mut self.scratch);
+        }
+        let side = pos.side_to_move().index();
+        out.extend(self.scratch.iter().map(|&m| {
+            let score = if Some(m.to_bits()) == tt_move {
+                TT_MOVE
+            } else if pos.is_noisy(m) {
+                NOISY + pos.order_hint(m)
+            } else if self.ordering.is_killer(ply, m) {
+                KILLER
+            } else {
+                pos.order_hint(m) + self.ordering.history(side, m)
+            };
+            (m, score)
+        }));
+    }
+}
+
+/// Converts a finished game into a score for the side to move at `ply`.
+pub(super) fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(side) if side == pos.side_to_move() => WIN - ply as i32,
+        Outcome::Win(_) => -(WIN - ply as i32),
+    }
+}
+
+/// Win scores are stored relative to the node so they stay true wherever the node recurs.
+pub(super) fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= WIN_BOUND => s + ply as i32,
+        s if s <= -WIN_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+pub(super) fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= WIN_BOUND => s - ply as i32,
+        s if s <= -WIN_BOUND => s + ply as i32,
+        s => s,
+    }
+}
+
+/// What a score found in the window (alpha, beta) says about the true value.
+pub(super) fn bound(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// Brings the best-scored remaining move to position `i` (selection sort, done lazily so
+/// that a cut-off skips sorting the rest).
+pub(super) fn pick_best<M: Copy>(moves: &mut [(M, i32)], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+}
