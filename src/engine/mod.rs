@@ -22,7 +22,6 @@ use crate::protocol::{self, Command, Query};
 use crate::rng;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
-use registry::GameEntry;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -245,9 +244,7 @@ impl Session {
             .as_ref()
             .map(|g| g.option_specs())
             .unwrap_or_default();
-        let others = registry::all()
-            .iter()
-            .flat_map(|g: &GameEntry| (g.options)());
+        let others = registry::all().iter().flat_map(|g| (g.options)());
         global_options()
             .into_iter()
             .chain(current)

@@ -13,7 +13,8 @@ pub struct GameEntry {
     /// `tabula bench`: the search depth and the positions (as `position` arguments).
     pub bench_depth: u32,
     pub bench_positions: &'static [&'static str],
-    /// The rules checks every game must pass, for this entry's game type.
+    /// The contract checks of `engine::conformance` for this entry's game type, so that
+    /// every registered game is checked without a list of types in the test.
     #[cfg(test)]
     pub conformance: fn(&'static str),
 }
@@ -108,4 +109,14 @@ pub fn ids() -> &'static [&'static str] {
 
 pub fn find(id: &str) -> Option<&'static GameEntry> {
     GAMES.iter().find(|g| g.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_registered_game_keeps_the_contract() {
+        for entry in super::all() {
+            (entry.conformance)(entry.id);
+        }
+    }
 }
