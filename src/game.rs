@@ -132,31 +132,6 @@ impl OptionSpec {
             OptionKind::Text { .. } => Ok(value.to_string()),
         }
     }
-
-    /// The `option ...` line of the UCI handshake.
-    pub fn uci_line(&self) -> String {
-        match &self.kind {
-            OptionKind::Spin { default, min, max } => {
-                format!(
-                    "option name {} type spin default {default} min {min} max {max}",
-                    self.name
-                )
-            }
-            OptionKind::Check { default } => {
-                format!("option name {} type check default {default}", self.name)
-            }
-            OptionKind::Combo { default, values } => {
-                let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                format!(
-                    "option name {} type combo default {default}{vars}",
-                    self.name
-                )
-            }
-            OptionKind::Text { default } => {
-                format!("option name {} type string default {default}", self.name)
-            }
-        }
-    }
 }
 
 /// Option values as set by the user, looked up case-insensitively by name.

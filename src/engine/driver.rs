@@ -1,10 +1,11 @@
 //! Drives one game for the session: the position, the moves played, and the commands that
 //! touch them. `GameDriver<G>` is generic; the session sees it only as `dyn Driver`, so the
 //! searcher stays monomorphised per game while the session stays game-agnostic.
+//! Answers are values (outcomes, sides, counts, move words); `protocol::reply` writes them.
 
-use super::output::Output;
 use crate::game::{self, Forfeit, Game, OptionSpec, Options, Outcome, Scripted, Side};
-use crate::protocol::{Go, Query, Source};
+use crate::protocol::reply::{self, BenchResult, Perft};
+use crate::protocol::{Go, Source};
 use crate::search::limits::Limits;
 use crate::search::tt::Table;
 use crate::search::{self, Info, Request};
@@ -15,7 +16,6 @@ use std::time::Instant;
 
 /// What a search needs from the session besides the position.
 pub struct SearchContext {
-    pub out: Output,
     pub table: Arc<Table>,
     pub pool: Arc<rayon::ThreadPool>,
     pub stop: Arc<AtomicBool>,
@@ -24,22 +24,13 @@ pub struct SearchContext {
     pub seed: u64,
 }
 
-/// One fixed-depth search of `bench`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchResult {
-    pub depth: u32,
-    pub nodes: u64,
-    pub ms: u64,
-}
+/// Where a search reports its progress: one [`Info`] per finished depth, the principal
+/// variation in move words.
+pub type Progress<'a> = dyn FnMut(&Info<String>) + Send + 'a;
 
-impl BenchResult {
-    pub fn nps(&self) -> u64 {
-        self.nodes * 1000 / self.ms.max(1)
-    }
-}
-
-/// A search ready to run on its own thread; it prints `info` lines and `bestmove`.
-pub type SearchJob = Box<dyn FnOnce() + Send>;
+/// A search ready to run on its own thread: it reports its progress and returns the best move
+/// in words (`None` when the game is over).
+pub type SearchJob = Box<dyn FnOnce(&mut Progress<'_>) -> Option<String> + Send>;
 
 pub trait Driver: Send {
     fn id(&self) -> &'static str;
@@ -50,15 +41,19 @@ pub trait Driver: Send {
         moves: &[String],
         opts: &Options,
     ) -> Result<(), String>;
-    fn place(&mut self, mv: &str) -> Result<Option<String>, String>;
-    fn legal(&self) -> String;
-    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Vec<String>;
+    /// Plays a legal move; the outcome if it ended the game.
+    fn place(&mut self, mv: &str) -> Result<Option<Outcome>, String>;
+    /// The legal moves in words; none once the game is over.
+    fn legal(&self) -> Vec<String>;
+    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Perft;
     fn view(&self) -> Vec<String>;
     fn who(&self) -> String;
     fn history(&self) -> String;
     /// The side to move resigns or (`timeout`) has run out of time: it loses.
-    fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<String, String>;
-    fn query(&self, q: Query) -> String;
+    fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<Outcome, String>;
+    /// How the game ended, by the rules or by a forfeit; `None` while it runs.
+    fn outcome(&self) -> Option<Outcome>;
+    fn side_to_move(&self) -> Side;
     fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String>;
     fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult;
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>>;
@@ -95,23 +90,7 @@ pub fn driver<G: Game>(id: &'static str, opts: &Options) -> Result<Box<dyn Drive
     }))
 }
 
-/// `result p1win|p2win|draw` words of the protocol.
-fn outcome_word(o: Option<Outcome>) -> &'static str {
-    match o {
-        Some(Outcome::Win(Side::P1)) => "p1win",
-        Some(Outcome::Win(Side::P2)) => "p2win",
-        Some(Outcome::Draw) => "draw",
-        None => "none",
-    }
-}
-
 impl<G: Game> GameDriver<G> {
-    fn outcome(&self) -> Option<Outcome> {
-        self.forfeit
-            .map(|f| Outcome::Win(f.loser().other()))
-            .or_else(|| game::result(&self.pos))
-    }
-
     /// Parses and checks a move in the current position.
     fn legal_move(pos: &G, text: &str) -> Result<G::Move, String> {
         if game::result(pos).is_some() {
@@ -199,7 +178,7 @@ impl<G: Game> Driver for GameDriver<G> {
         Ok(())
     }
 
-    fn place(&mut self, text: &str) -> Result<Option<String>, String> {
+    fn place(&mut self, text: &str) -> Result<Option<Outcome>, String> {
         if let Some(f) = self.forfeit {
             return Err(format!(
                 "the game is over: {}",
@@ -209,22 +188,19 @@ impl<G: Game> Driver for GameDriver<G> {
         let mv = Self::legal_move(&self.pos, text)?;
         self.pos.play(mv);
         self.moves.push(mv);
-        Ok(self
-            .outcome()
-            .map(|o| format!("result {}", outcome_word(Some(o)))))
+        Ok(self.outcome())
     }
 
-    fn legal(&self) -> String {
+    fn legal(&self) -> Vec<String> {
         if self.outcome().is_some() {
-            return String::new();
+            return Vec::new();
         }
         let mut moves = Vec::new();
         self.pos.legal_moves(&mut moves);
-        let words: Vec<String> = moves.iter().map(|&m| self.pos.format_move(m)).collect();
-        words.join(" ")
+        moves.iter().map(|&m| self.pos.format_move(m)).collect()
     }
 
-    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Vec<String> {
+    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Perft {
         let start = Instant::now();
         let mut moves = Vec::new();
         if depth > 0 && self.pos.outcome().is_none() {
@@ -240,19 +216,20 @@ impl<G: Game> Driver for GameDriver<G> {
                 })
                 .collect()
         });
-        let mut lines: Vec<String> = moves
-            .iter()
-            .zip(&counts)
-            .map(|(&m, n)| format!("{}: {n}", self.pos.format_move(m)))
-            .collect();
         let total = if depth == 0 { 1 } else { counts.iter().sum() };
         let secs = start.elapsed().as_secs_f64();
         log::info!(
             "perft {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s",
             total as f64 / secs.max(1e-9)
         );
-        lines.push(format!("Nodes searched: {total}"));
-        lines
+        Perft {
+            moves: moves
+                .iter()
+                .zip(counts)
+                .map(|(&m, n)| (self.pos.format_move(m), n))
+                .collect(),
+            total,
+        }
     }
 
     fn view(&self) -> Vec<String> {
@@ -277,24 +254,26 @@ impl<G: Game> Driver for GameDriver<G> {
         self.pos.history_line(&words)
     }
 
-    fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<String, String> {
+    fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<Outcome, String> {
         if let Some(o) = self.outcome() {
             return Err(format!(
                 "the game is already over ({})",
-                outcome_word(Some(o))
+                reply::outcome_word(Some(o))
             ));
         }
-        self.forfeit = Some(how(self.pos.side_to_move()));
-        Ok(format!("result {}", outcome_word(self.outcome())))
+        let loser = self.pos.side_to_move();
+        self.forfeit = Some(how(loser));
+        Ok(Outcome::Win(loser.other()))
     }
 
-    fn query(&self, q: Query) -> String {
-        let answer = match q {
-            Query::GameOver => self.outcome().is_some().to_string(),
-            Query::P1Turn => (self.pos.side_to_move() == Side::P1).to_string(),
-            Query::Result => outcome_word(self.outcome()).to_string(),
-        };
-        format!("response {answer}")
+    fn outcome(&self) -> Option<Outcome> {
+        self.forfeit
+            .map(|f| Outcome::Win(f.loser().other()))
+            .or_else(|| game::result(&self.pos))
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.pos.side_to_move()
     }
 
     fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String> {
@@ -321,8 +300,7 @@ impl<G: Game> Driver for GameDriver<G> {
             overhead_ms: ctx.overhead_ms,
         };
         let infinite = go.infinite;
-        Ok(Box::new(move || {
-            let out = ctx.out;
+        Ok(Box::new(move |progress: &mut Progress<'_>| {
             let best = match scripted {
                 _ if over => None,
                 Some(Scripted::Play(mv)) => Some(mv),
@@ -331,18 +309,15 @@ impl<G: Game> Driver for GameDriver<G> {
                         root_moves: Some(moves),
                         ..request
                     };
-                    run_search(&pos, &request, &ctx.table, &ctx.pool, &ctx.stop, &out)
+                    run_search(&pos, &request, &ctx, progress)
                 }
-                None => run_search(&pos, &request, &ctx.table, &ctx.pool, &ctx.stop, &out),
+                None => run_search(&pos, &request, &ctx, progress),
             };
             // UCI: an infinite search answers only when told to stop, even if it is done.
             while infinite && !ctx.stop.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
-            out.line(&format!(
-                "bestmove {}",
-                best.map_or("(none)".to_string(), |m| pos.format_move(m))
-            ));
+            best.map(|m| pos.format_move(m))
         }))
     }
 
@@ -371,40 +346,36 @@ impl<G: Game> Driver for GameDriver<G> {
     }
 }
 
-/// Runs a search, printing one `info` line per finished depth; returns the best move.
+/// Runs a search, reporting each finished depth with its variation in words; returns the best
+/// move.
 fn run_search<G: Game>(
     pos: &G,
     request: &Request<G::Move>,
-    table: &Table,
-    pool: &rayon::ThreadPool,
-    stop: &AtomicBool,
-    out: &Output,
+    ctx: &SearchContext,
+    progress: &mut Progress<'_>,
 ) -> Option<G::Move> {
     let mut report = |info: &Info<G::Move>| {
-        let pv: Vec<String> = {
-            let mut p = pos.clone();
-            info.pv
-                .iter()
-                .map(|&m| {
-                    let w = p.format_move(m);
-                    p.play(m);
-                    w
-                })
-                .collect()
-        };
-        let nps = info.nodes * 1000 / info.time_ms.max(1);
-        out.line(&format!(
-            "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {} pv {}",
-            info.depth,
-            info.seldepth,
-            info.score_text(),
-            info.nodes,
-            info.hashfull,
-            info.time_ms,
-            pv.join(" ")
-        ));
+        let mut p = pos.clone();
+        let pv = info
+            .pv
+            .iter()
+            .map(|&m| {
+                let w = p.format_move(m);
+                p.play(m);
+                w
+            })
+            .collect();
+        progress(&Info {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score,
+            nodes: info.nodes,
+            time_ms: info.time_ms,
+            hashfull: info.hashfull,
+            pv,
+        });
     };
-    search::search(pos, request, table, pool, stop, &mut report).best
+    search::search(pos, request, &ctx.table, &ctx.pool, &ctx.stop, &mut report).best
 }
 
 #[cfg(test)]
@@ -414,7 +385,6 @@ mod tests {
 
     fn context() -> SearchContext {
         SearchContext {
-            out: Output::new(Box::new(std::io::sink())),
             table: Arc::new(Table::new(1).unwrap()),
             pool: Arc::new(crate::search::thinker::thread_pool(1).unwrap()),
             stop: Arc::new(AtomicBool::new(false)),
@@ -435,7 +405,7 @@ mod tests {
         opts.set("TurnLimit", "1".into());
         opts.set("LimitCounts", "single".into());
         let mut short = driver::<Sixes>("sixes", &opts).unwrap();
-        let first = short.legal().split(' ').next().unwrap().to_string();
+        let first = short.legal()[0].clone();
         assert!(
             short.place(&first).unwrap().is_some(),
             "one move ends the game"

@@ -1,20 +1,25 @@
 //! The protocol session: one per process. It owns the current game, the options, the
-//! transposition table and the search thread, and turns each input line into replies.
+//! transposition table and the search thread, and turns each input line into replies
+//! (written by `protocol::reply`). The registry of games lives here too.
 //!
 //! The search runs on its own thread. While it runs, `isready` and `stop` are answered at
 //! once; any other command waits until the search has printed its `bestmove`, so commands
 //! always act on a settled position and replies keep their order.
 
+#[cfg(test)]
+mod conformance;
 pub mod driver;
 pub mod output;
+pub mod registry;
 
-pub use driver::{BenchResult, Driver, GameDriver, SearchContext, driver};
+pub use driver::{Driver, GameDriver, SearchContext, driver};
 pub use output::Output;
 
-use crate::game::{Forfeit, OptionKind, OptionSpec, Options};
-use crate::games::{self, GameEntry};
+use crate::game::{Forfeit, OptionKind, OptionSpec, Options, Side};
 use crate::protocol::lines::{Line, Lines};
-use crate::protocol::{self, Command};
+use crate::protocol::reply::{self, Response};
+use crate::protocol::{self, Command, Query};
+use crate::rng;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::io::BufRead;
@@ -34,7 +39,7 @@ pub enum Flow {
 
 fn global_options() -> Vec<OptionSpec> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as i64;
-    let ids: &'static [&'static str] = games::ids();
+    let ids: &'static [&'static str] = registry::ids();
     let mut specs = vec![
         OptionSpec {
             name: "Threads",
@@ -112,7 +117,7 @@ impl Session {
     pub fn new(out: Output) -> Self {
         let options = Options::default();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let game = games::all()
+        let game = registry::all()
             .first()
             .and_then(|g| (g.make)(g.id, &options).ok());
         let pool = pool(threads);
@@ -179,7 +184,7 @@ impl Session {
         if self.searching() {
             match cmd {
                 Command::IsReady => {
-                    self.out.line("readyok");
+                    self.out.line(reply::READY_OK);
                     return Flow::Continue;
                 }
                 Command::Stop | Command::Quit | Command::Term => {
@@ -191,18 +196,15 @@ impl Session {
         // Every other command acts on a settled position: the search answers first.
         self.wait();
         match cmd {
-            Command::Uci | Command::Ugi => self.hello(if cmd == Command::Uci {
-                "uciok"
-            } else {
-                "ugiok"
-            }),
-            Command::IsReady => self.out.line("readyok"),
+            Command::Uci => self.hello(reply::UCI_OK),
+            Command::Ugi => self.hello(reply::UGI_OK),
+            Command::IsReady => self.out.line(reply::READY_OK),
             Command::NewGame => self.pool.install(|| self.table.clear()),
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::Game(id) => self.select(&id),
             Command::Games => {
-                for g in games::all() {
-                    self.out.line(&format!("{} {}", g.id, g.about));
+                for g in registry::all() {
+                    self.out.line(&reply::game_line(g.id, g.about));
                 }
             }
             Command::Quit => return Flow::Exit(0),
@@ -214,23 +216,16 @@ impl Session {
     }
 
     fn hello(&self, ok: &str) {
-        self.out
-            .line(&format!("id name tabula {}", env!("CARGO_PKG_VERSION")));
-        self.out.line("id author the tabula developers");
-        let game = self
-            .game
-            .as_ref()
-            .map(|g| g.option_specs())
-            .unwrap_or_default();
-        for spec in global_options().iter().chain(&game) {
-            self.out.line(&spec.uci_line());
+        let mut specs = global_options();
+        if let Some(g) = &self.game {
+            specs.extend(g.option_specs());
         }
-        self.out.line(ok);
+        self.out.lines(&reply::hello(ok, &specs));
     }
 
     fn select(&mut self, id: &str) {
-        let Some(entry) = games::find(id) else {
-            let known = games::ids().join(" ");
+        let Some(entry) = registry::find(id) else {
+            let known = registry::ids().join(" ");
             return self.out.error(&format!(
                 "unknown game '{}' (known: {known})",
                 protocol::parse::clip(id)
@@ -249,7 +244,7 @@ impl Session {
             .as_ref()
             .map(|g| g.option_specs())
             .unwrap_or_default();
-        let others = games::all().iter().flat_map(|g: &GameEntry| (g.options)());
+        let others = registry::all().iter().flat_map(|g| (g.options)());
         global_options()
             .into_iter()
             .chain(current)
@@ -289,11 +284,10 @@ impl Session {
             0 => std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64),
-            s => s as u64 ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            s => s as u64 ^ self.searches.wrapping_mul(rng::GOLDEN),
         };
         self.stop = Arc::new(AtomicBool::new(false));
         SearchContext {
-            out: self.out.clone(),
             table: self.table.clone(),
             pool: self.pool.clone(),
             stop: self.stop.clone(),
@@ -313,8 +307,8 @@ impl Session {
                 .error("no game selected (games lists them, game <id> selects one)");
         };
         let out = &self.out;
-        let reply = |r: Result<String, String>| match r {
-            Ok(line) => out.line(&line),
+        let result = |r: Result<_, String>| match r {
+            Ok(outcome) => out.line(&reply::result(outcome)),
             Err(e) => out.error(&e),
         };
         match cmd {
@@ -326,34 +320,36 @@ impl Session {
             Command::Go(go) => match game.go(&go, &opts, ctx) {
                 Ok(job) => {
                     self.infinite = go.infinite;
-                    self.search = Some(std::thread::spawn(job));
+                    let out = out.clone();
+                    self.search = Some(std::thread::spawn(move || {
+                        let best = job(&mut |info| out.line(&reply::info(info)));
+                        out.line(&reply::best_move(best.as_deref()));
+                    }));
                 }
                 Err(e) => out.error(&e),
             },
-            Command::Perft(depth) => out.lines(&game.perft(depth, &self.pool)),
-            Command::Legal => out.line(&game.legal()),
+            Command::Perft(depth) => out.lines(&reply::perft(&game.perft(depth, &self.pool))),
+            Command::Legal => out.line(&reply::legal(&game.legal())),
             Command::Place(mv) => match game.place(&mv) {
-                Ok(Some(result)) => out.line(&result),
+                Ok(Some(outcome)) => out.line(&reply::result(outcome)),
                 Ok(None) => {}
                 Err(e) => out.error(&e),
             },
             Command::View => out.lines(&game.view()),
             Command::Who => out.line(&game.who()),
             Command::History => out.line(&game.history()),
-            Command::Resign => reply(game.forfeit(Forfeit::Resigned)),
-            Command::Timeout => reply(game.forfeit(Forfeit::Timeout)),
-            Command::Query(q) => out.line(&game.query(q)),
+            Command::Resign => result(game.forfeit(Forfeit::Resigned)),
+            Command::Timeout => result(game.forfeit(Forfeit::Timeout)),
+            Command::Query(q) => out.line(&reply::response(match q {
+                Query::GameOver => Response::Flag(game.outcome().is_some()),
+                Query::P1Turn => Response::Flag(game.side_to_move() == Side::P1),
+                Query::Result => Response::Outcome(game.outcome()),
+            })),
             Command::Bench { depth } => {
                 let id = game.id();
-                let depth = depth.unwrap_or_else(|| games::find(id).map_or(6, |g| g.bench_depth));
-                let r = game.bench(depth, ctx);
-                out.line(&format!(
-                    "bench {id} depth {} nodes {} time {} nps {}",
-                    r.depth,
-                    r.nodes,
-                    r.ms,
-                    r.nps()
-                ));
+                let depth =
+                    depth.unwrap_or_else(|| registry::find(id).map_or(6, |g| g.bench_depth));
+                out.line(&reply::bench(id, &game.bench(depth, ctx)));
             }
             Command::Extra { name, args } => match game.command(&name, &args) {
                 Some(Ok(lines)) => out.lines(&lines),

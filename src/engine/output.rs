@@ -1,6 +1,7 @@
 //! The one writer of stdout: whole lines, flushed one by one, never interleaved between the
 //! session and a search thread.
 
+use crate::protocol::reply;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -37,6 +38,6 @@ impl Output {
     }
 
     pub fn error(&self, what: &str) {
-        self.line(&format!("error {what}"));
+        self.line(&reply::error(what));
     }
 }

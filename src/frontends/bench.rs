@@ -2,9 +2,11 @@
 //! changes are measurable. With one thread the node counts are a signature that a pure
 //! refactoring must not change; with more threads the times show the parallel speed-up.
 
+use crate::engine::registry::{self, GameEntry};
 use crate::engine::{Output, SearchContext};
+use crate::frontends::args::{Arg, Args, number};
 use crate::game::Options;
-use crate::games::{self, GameEntry};
+use crate::protocol::reply::nps;
 use crate::protocol::{self, Command};
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
@@ -27,20 +29,18 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         hash: 64,
         game: None,
     };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || value.parse::<usize>().ok().filter(|&n| n >= 1);
-        let bad = || format!("{flag} needs a positive number, not '{value}'");
-        match flag.as_str() {
-            "--depth" => s.depth = Some(number().filter(|&d| d <= 64).ok_or_else(bad)? as u32),
-            "--threads" => s.threads = number().filter(|&t| t <= 256).ok_or_else(bad)?,
-            "--hash" => s.hash = number().ok_or_else(bad)?,
-            "--game" => {
-                games::find(value).ok_or_else(|| format!("unknown game '{value}'"))?;
-                s.game = Some(value.clone());
+    for arg in Args::new(args, &[]) {
+        match arg? {
+            Arg::Flag("--depth", value) => s.depth = Some(number("--depth", value, 1..=64)?),
+            Arg::Flag("--threads", value) => s.threads = number("--threads", value, 1..=256)?,
+            Arg::Flag("--hash", value) => s.hash = number("--hash", value, 1..=usize::MAX)?,
+            Arg::Flag("--game", value) => {
+                registry::find(value).ok_or_else(|| format!("unknown game '{value}'"))?;
+                s.game = Some(value.to_string());
             }
-            _ => return Err(format!("unknown argument '{flag}'")),
+            Arg::Flag(other, _) | Arg::Word(other) | Arg::Switch(other) => {
+                return Err(format!("unknown argument '{other}'"));
+            }
         }
     }
     Ok(s)
@@ -72,7 +72,7 @@ pub fn run(args: &[String]) -> i32 {
     // Output ignores a closed pipe, so `tabula bench | head` ends quietly.
     let out = Output::stdout();
     let (mut nodes, mut ms) = (0, 0);
-    let chosen = games::all()
+    let chosen = registry::all()
         .iter()
         .filter(|g| s.game.as_deref().is_none_or(|id| id == g.id));
     for entry in chosen {
@@ -90,7 +90,7 @@ pub fn run(args: &[String]) -> i32 {
     out.line(&format!(
         "total threads {} nodes {nodes} time {ms} nps {}",
         s.threads,
-        nodes * 1000 / ms.max(1)
+        nps(nodes, ms)
     ));
     0
 }
@@ -113,7 +113,6 @@ fn bench_game(
             other => return Err(format!("bench position '{text}' reads as {other:?}")),
         }
         let ctx = SearchContext {
-            out: Output::new(Box::new(std::io::sink())),
             table: table.clone(),
             pool: pool.clone(),
             stop: Arc::new(AtomicBool::new(false)),
@@ -137,7 +136,7 @@ fn bench_game(
     out.line(&format!(
         "{} total nodes {nodes} time {ms} nps {}",
         entry.id,
-        nodes * 1000 / ms.max(1)
+        nps(nodes, ms)
     ));
     Ok((nodes, ms))
 }

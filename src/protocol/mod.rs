@@ -1,8 +1,10 @@
-//! The engine's line protocol: reading lines safely and parsing them into commands.
+//! The engine's line protocol: reading lines safely, parsing them into commands, and writing
+//! (and reading back) the replies.
 
 pub mod command;
 pub mod lines;
 pub mod parse;
+pub mod reply;
 
 pub use command::{Command, Go, Query, Source};
 pub use parse::parse;

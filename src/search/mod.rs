@@ -59,23 +59,6 @@ pub struct Info<M> {
     pub pv: Vec<M>,
 }
 
-impl<M> Info<M> {
-    /// The score as UCI writes it: `cp N` or `mate N` (moves, negative when losing).
-    pub fn score_text(&self) -> String {
-        score_text(self.score)
-    }
-}
-
-pub fn score_text(score: i32) -> String {
-    if score >= WIN_BOUND {
-        format!("mate {}", (WIN - score + 1) / 2)
-    } else if score <= -WIN_BOUND {
-        format!("mate -{}", (WIN + score) / 2)
-    } else {
-        format!("cp {score}")
-    }
-}
-
 /// Where the main thread sends its progress reports.
 pub type Reporter<'a, M> = dyn FnMut(&Info<M>) + Send + 'a;
 

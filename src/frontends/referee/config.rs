@@ -1,7 +1,8 @@
 //! The command line of `tabula match`, read into a [`Config`].
 
 use super::stats::Sprt;
-use crate::games::{self, GameEntry};
+use crate::engine::registry::{self, GameEntry};
+use crate::frontends::args::{Arg, Args, number};
 use std::path::PathBuf;
 
 /// One side of the match: a command line and the options set after the handshake.
@@ -180,13 +181,6 @@ fn clock(text: &str) -> Result<Clock, String> {
     Ok(Clock { base_ms, inc_ms })
 }
 
-fn number<T: std::str::FromStr + PartialOrd>(flag: &str, text: &str, min: T) -> Result<T, String> {
-    text.parse::<T>()
-        .ok()
-        .filter(|v| *v >= min)
-        .ok_or_else(|| format!("{flag} needs a whole number, not '{text}'"))
-}
-
 /// Sets one `elo0=`, `elo1=`, `alpha=` or `beta=` parameter of the SPRT.
 fn sprt_param(sprt: &mut Sprt, text: &str) -> Result<(), String> {
     let (key, value) = option_pair(text)?;
@@ -232,32 +226,31 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = None;
     let (mut timeout_ms, mut margin_ms) = (10_000, 0);
     let mut owner = Owner::Nothing;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") && arg.contains('=') {
-            match owner {
-                Owner::Engine => {
-                    let spec = engines.last_mut().ok_or("no --engine")?;
-                    spec.options.push(option_pair(arg)?);
+    for arg in Args::new(args, &["--ugi"]) {
+        let (flag, value) = match arg? {
+            Arg::Word(word) if word.contains('=') => {
+                match owner {
+                    Owner::Engine => {
+                        let spec = engines.last_mut().ok_or("no --engine")?;
+                        spec.options.push(option_pair(word)?);
+                    }
+                    Owner::Sprt => sprt_param(sprt.as_mut().ok_or("no --sprt")?, word)?,
+                    Owner::Nothing => {
+                        return Err(format!("'{word}' follows neither --engine nor --sprt"));
+                    }
                 }
-                Owner::Sprt => sprt_param(sprt.as_mut().ok_or("no --sprt")?, arg)?,
-                Owner::Nothing => {
-                    return Err(format!("'{arg}' follows neither --engine nor --sprt"));
-                }
+                continue;
             }
-            continue;
-        }
-        if arg == "--ugi" {
-            ugi = true;
-            owner = Owner::Nothing;
-            continue;
-        }
-        let value = it
-            .next()
-            .ok_or_else(|| format!("{arg} needs a value"))?
-            .as_str();
+            Arg::Word(word) => return Err(format!("unknown argument '{word}'")),
+            Arg::Switch(_) => {
+                ugi = true;
+                owner = Owner::Nothing;
+                continue;
+            }
+            Arg::Flag(flag, value) => (flag, value),
+        };
         owner = Owner::Nothing;
-        match arg.as_str() {
+        match flag {
             "--engine" => {
                 let command = split_words(value)?;
                 if command.is_empty() {
@@ -280,23 +273,26 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                 owner = Owner::Engine;
             }
             "--game" => {
-                game = Some(games::find(value).ok_or_else(|| {
-                    format!("unknown game '{value}' (known: {})", games::ids().join(" "))
+                game = Some(registry::find(value).ok_or_else(|| {
+                    format!(
+                        "unknown game '{value}' (known: {})",
+                        registry::ids().join(" ")
+                    )
                 })?)
             }
             "--game-options" => game_options.extend(option_list(value)?),
             "--openings" => openings_file = Some(PathBuf::from(value)),
-            "--random-plies" => random_plies = Some(number(arg, value, 1)?),
-            "--check-depth" => check_depth = number(arg, value, 0)?,
-            "--balance" => balance = Some(number(arg, value, 0)?),
-            "--games" => games = number(arg, value, 2)?,
+            "--random-plies" => random_plies = Some(number(flag, value, 1..=u32::MAX)?),
+            "--check-depth" => check_depth = number(flag, value, 0..=u32::MAX)?,
+            "--balance" => balance = Some(number(flag, value, 0..=i32::MAX)?),
+            "--games" => games = number(flag, value, 2..=usize::MAX)?,
             "--tc" => tc.clock = Some(clock(value)?),
-            "--movetime" => tc.movetime = Some(number(arg, value, 1)?),
-            "--depth" => tc.depth = Some(number(arg, value, 1)?),
+            "--movetime" => tc.movetime = Some(number(flag, value, 1..=u64::MAX)?),
+            "--depth" => tc.depth = Some(number(flag, value, 1..=u32::MAX)?),
             "--adjudicate-plies" => {
-                adjudicate_plies = Some(number(arg, value, 0)?).filter(|&n| n > 0)
+                adjudicate_plies = Some(number(flag, value, 0..=u32::MAX)?).filter(|&n| n > 0)
             }
-            "--concurrency" => concurrency = number(arg, value, 1)?,
+            "--concurrency" => concurrency = number(flag, value, 1..=usize::MAX)?,
             "--sprt" => {
                 let mut test = Sprt {
                     elo0: 0.0,
@@ -311,10 +307,10 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                 owner = Owner::Sprt;
             }
             "--save" => save = Some(PathBuf::from(value)),
-            "--seed" => seed = Some(number(arg, value, 0)?),
-            "--timeout" => timeout_ms = number(arg, value, 1)?,
-            "--time-margin" => margin_ms = number(arg, value, 0)?,
-            _ => return Err(format!("unknown argument '{arg}'")),
+            "--seed" => seed = Some(number(flag, value, 0..=u64::MAX)?),
+            "--timeout" => timeout_ms = number(flag, value, 1..=u64::MAX)?,
+            "--time-margin" => margin_ms = number(flag, value, 0..=u64::MAX)?,
+            _ => return Err(format!("unknown argument '{flag}'")),
         }
     }
     let engines: [EngineSpec; 2] = engines

@@ -3,9 +3,10 @@
 
 use super::config::{Config, OpeningSource};
 use super::play::{game_options, rules};
-use crate::engine::{Output, SearchContext};
+use crate::engine::SearchContext;
 use crate::game::WIN_BOUND;
 use crate::protocol::Source;
+use crate::rng::{self, Rng};
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::sync::Arc;
@@ -75,8 +76,7 @@ impl Openings {
                     Some(c) => c,
                     None => checker.insert(Checker::new()?),
                 };
-                let mut rng =
-                    SplitMix(seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut rng = Rng::new(seed ^ (pair as u64 + 1).wrapping_mul(rng::GOLDEN));
                 for _ in 0..TRIES {
                     if let Some(moves) = random_opening(cfg, *plies, &mut rng)?
                         && check.undecided(cfg, &moves, *depth, *balance)?
@@ -104,7 +104,7 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
         let mut game = rules(cfg)?;
         game.set_position(&Source::StartPos, &moves, &game_options(cfg))
             .map_err(|e| format!("line {}: {e}", n + 1))?;
-        if !game.legal().is_empty() {
+        if game.outcome().is_none() {
             list.push(moves);
         } else {
             return Err(format!(
@@ -120,24 +120,19 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
 }
 
 /// `plies` random legal moves from the start position; `None` if the game ended on the way.
-fn random_opening(
-    cfg: &Config,
-    plies: u32,
-    rng: &mut SplitMix,
-) -> Result<Option<Vec<String>>, String> {
+fn random_opening(cfg: &Config, plies: u32, rng: &mut Rng) -> Result<Option<Vec<String>>, String> {
     let mut game = rules(cfg)?;
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let legal = game.legal();
-        let choices: Vec<&str> = legal.split_whitespace().collect();
+        let mut choices = game.legal();
         if choices.is_empty() {
             return Ok(None);
         }
-        let mv = choices[rng.below(choices.len())].to_string();
+        let mv = choices.swap_remove(rng.below(choices.len()));
         game.place(&mv)?;
         moves.push(mv);
     }
-    Ok((!game.legal().is_empty()).then_some(moves))
+    Ok(game.outcome().is_none().then_some(moves))
 }
 
 /// The searcher that judges random openings: one thread, a small table of its own.
@@ -170,7 +165,6 @@ impl Checker {
         let mut game = rules(cfg)?;
         game.set_position(&Source::StartPos, moves, &game_options(cfg))?;
         let ctx = SearchContext {
-            out: Output::new(Box::new(std::io::sink())),
             table: self.table.clone(),
             pool: self.pool.clone(),
             stop: Arc::new(AtomicBool::new(false)),
@@ -188,24 +182,6 @@ fn balanced(score: Option<i32>, balance: Option<i32>) -> bool {
     score.is_none_or(|s| s.abs() < WIN_BOUND && balance.is_none_or(|b| s.abs() <= b))
 }
 
-/// A small, fast, seedable generator (SplitMix64), so openings repeat with the same seed.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), without modulo bias worth speaking of for n < 2^32.
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,19 +196,5 @@ mod tests {
         assert!(balanced(Some(-50), Some(50)));
         assert!(!balanced(Some(51), Some(50)));
         assert!(!balanced(Some(-51), Some(50)));
-    }
-
-    #[test]
-    fn splitmix_matches_its_reference_and_stays_in_range() {
-        // First outputs of SplitMix64 seeded with 0 (Vigna's reference implementation).
-        let mut r = SplitMix(0);
-        assert_eq!(r.next(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next(), 0x6E78_9E6A_A1B9_65F4);
-        let mut r = SplitMix(7);
-        let mut seen = [false; 5];
-        for _ in 0..200 {
-            seen[r.below(5)] = true;
-        }
-        assert!(seen.iter().all(|&s| s));
     }
 }

@@ -5,7 +5,8 @@ use super::config::{Config, TimeControl};
 use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
 use crate::engine::Driver;
 use crate::game::{Options, Outcome, Side};
-use crate::protocol::{Query, Source};
+use crate::protocol::Source;
+use crate::protocol::reply;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -126,11 +127,7 @@ impl Record {
     /// `<number> TAB engine <a> TAB engine <b> TAB <result> TAB <reason> TAB position startpos
     /// moves ...`, first player first.
     pub fn save_line(&self) -> String {
-        let result = match self.outcome {
-            Outcome::Win(Side::P1) => "p1win",
-            Outcome::Win(Side::P2) => "p2win",
-            Outcome::Draw => "draw",
-        };
+        let result = reply::outcome_word(Some(self.outcome));
         let reason = self.reason.to_string().replace(['\t', '\n', '\r'], " ");
         format!(
             "{}\tengine {}\tengine {}\t{result}\t{reason}\t{}",
@@ -168,24 +165,6 @@ fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
         go += &format!(" depth {d}");
     }
     go
-}
-
-/// The game's result as the rules driver reports it.
-fn outcome(rules: &dyn Driver) -> Option<Outcome> {
-    match rules.query(Query::Result).as_str() {
-        "response p1win" => Some(Outcome::Win(Side::P1)),
-        "response p2win" => Some(Outcome::Win(Side::P2)),
-        "response draw" => Some(Outcome::Draw),
-        _ => None,
-    }
-}
-
-fn to_move(rules: &dyn Driver) -> Side {
-    if rules.query(Query::P1Turn) == "response true" {
-        Side::P1
-    } else {
-        Side::P2
-    }
 }
 
 /// The referee's rules driver for the configured game, at the start position.
@@ -343,7 +322,7 @@ impl<'a> Players<'a> {
         let base = tc.clock.map_or(0, |c| c.base_ms);
         let mut clocks = [base, base];
         loop {
-            if let Some(outcome) = outcome(rules) {
+            if let Some(outcome) = rules.outcome() {
                 return End::Over {
                     outcome,
                     reason: Reason::Rules,
@@ -362,7 +341,7 @@ impl<'a> Players<'a> {
             if stop.load(Ordering::Relaxed) {
                 return End::Abandoned;
             }
-            let side = to_move(rules);
+            let side = rules.side_to_move();
             let i = side.index();
             let answer = self.think(&mut engines[i], moves, &mut clocks, side, &mut thinking[i]);
             let mv = match answer {

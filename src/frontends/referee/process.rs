@@ -5,6 +5,7 @@
 //! and an engine that crashes, hangs or stops reading costs one game, not the match.
 
 use crate::protocol::lines::Lines;
+use crate::protocol::reply;
 use std::fmt;
 use std::io::{BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -54,14 +55,14 @@ pub struct Dialect {
 
 pub const UCI: Dialect = Dialect {
     hello: "uci",
-    hello_ok: "uciok",
+    hello_ok: reply::UCI_OK,
     new_game: "ucinewgame",
     clock_words: ["wtime", "btime", "winc", "binc"],
 };
 
 pub const UGI: Dialect = Dialect {
     hello: "ugi",
-    hello_ok: "ugiok",
+    hello_ok: reply::UGI_OK,
     new_game: "uginewgame",
     clock_words: ["p1time", "p2time", "p1inc", "p2inc"],
 };
@@ -142,8 +143,8 @@ impl Engine {
         self.send(setup.dialect.hello)?;
         loop {
             let line = self.next_line(deadline)?;
-            if let Some(name) = line.strip_prefix("id name ") {
-                self.name = name.trim().to_string();
+            if let Some(name) = reply::read_name(&line) {
+                self.name = name.to_string();
             } else if line == setup.dialect.hello_ok {
                 break;
             }
@@ -170,10 +171,10 @@ impl Engine {
         self.send("isready")?;
         loop {
             let line = self.next_line(deadline)?;
-            if line == "readyok" {
+            if line == reply::READY_OK {
                 return Ok(());
             }
-            if line.starts_with("error") {
+            if reply::is_error(&line) {
                 return Err(Fault::Rejected(line));
             }
         }
@@ -195,11 +196,11 @@ impl Engine {
     pub fn best_move(&mut self, deadline: Instant) -> Result<String, Fault> {
         loop {
             let line = self.next_line(deadline)?;
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("bestmove") => return Ok(words.next().unwrap_or("").to_string()),
-                Some("error") => return Err(Fault::Rejected(line)),
-                _ => {}
+            if let Some(mv) = reply::read_best_move(&line) {
+                return Ok(mv.to_string());
+            }
+            if reply::is_error(&line) {
+                return Err(Fault::Rejected(line));
             }
         }
     }

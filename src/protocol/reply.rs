@@ -1,0 +1,215 @@
+//! Every reply of the engine protocol, as values and as the text on the wire: the counterpart of
+//! `command.rs`/`parse.rs`. The session writes only what this module formats, and a controller
+//! reading another engine's replies (the referee) reads them here too: one owner of the format.
+
+use crate::game::{OptionKind, OptionSpec, Outcome, Side, WIN, WIN_BOUND};
+use crate::search::Info;
+
+pub const UCI_OK: &str = "uciok";
+pub const UGI_OK: &str = "ugiok";
+pub const READY_OK: &str = "readyok";
+
+/// The answer to a `query`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Response {
+    Flag(bool),
+    Outcome(Option<Outcome>),
+}
+
+/// `perft`: the count below each legal move (in the game's notation), then their total.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Perft {
+    pub moves: Vec<(String, u64)>,
+    pub total: u64,
+}
+
+/// One fixed-depth search of `bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    pub depth: u32,
+    pub nodes: u64,
+    pub ms: u64,
+}
+
+impl BenchResult {
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.ms)
+    }
+}
+
+/// Nodes per second, without dividing by zero on a fast search.
+pub fn nps(nodes: u64, ms: u64) -> u64 {
+    nodes * 1000 / ms.max(1)
+}
+
+/// The handshake after `uci`/`ugi`: who we are, every option, then `ok`.
+pub fn hello(ok: &str, options: &[OptionSpec]) -> Vec<String> {
+    let mut lines = vec![
+        format!("id name tabula {}", env!("CARGO_PKG_VERSION")),
+        "id author the tabula developers".to_string(),
+    ];
+    lines.extend(options.iter().map(option_line));
+    lines.push(ok.to_string());
+    lines
+}
+
+/// The `option ...` line of the handshake.
+fn option_line(spec: &OptionSpec) -> String {
+    let name = spec.name;
+    match &spec.kind {
+        OptionKind::Spin { default, min, max } => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        OptionKind::Check { default } => {
+            format!("option name {name} type check default {default}")
+        }
+        OptionKind::Combo { default, values } => {
+            let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {default}{vars}")
+        }
+        OptionKind::Text { default } => {
+            format!("option name {name} type string default {default}")
+        }
+    }
+}
+
+/// One line of `games`.
+pub fn game_line(id: &str, about: &str) -> String {
+    format!("{id} {about}")
+}
+
+pub fn error(what: &str) -> String {
+    format!("error {what}")
+}
+
+/// `p1win`, `p2win`, `draw`, or `none` while the game runs.
+pub fn outcome_word(o: Option<Outcome>) -> &'static str {
+    match o {
+        Some(Outcome::Win(Side::P1)) => "p1win",
+        Some(Outcome::Win(Side::P2)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+        None => "none",
+    }
+}
+
+/// `result <outcome>`: a move, `resign` or `timeout` ended the game.
+pub fn result(o: Outcome) -> String {
+    format!("result {}", outcome_word(Some(o)))
+}
+
+pub fn response(r: Response) -> String {
+    match r {
+        Response::Flag(b) => format!("response {b}"),
+        Response::Outcome(o) => format!("response {}", outcome_word(o)),
+    }
+}
+
+/// The legal moves on one line (empty when the game is over).
+pub fn legal(moves: &[String]) -> String {
+    moves.join(" ")
+}
+
+/// `<move>: <count>` per move, then `Nodes searched: <total>`.
+pub fn perft(p: &Perft) -> Vec<String> {
+    let mut lines: Vec<String> = p.moves.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    lines.push(format!("Nodes searched: {}", p.total));
+    lines
+}
+
+pub fn bench(id: &str, r: &BenchResult) -> String {
+    format!(
+        "bench {id} depth {} nodes {} time {} nps {}",
+        r.depth,
+        r.nodes,
+        r.ms,
+        r.nps()
+    )
+}
+
+/// The score as UCI writes it: `cp N` or `mate N` (moves, negative when losing).
+pub fn score(score: i32) -> String {
+    if score >= WIN_BOUND {
+        format!("mate {}", (WIN - score + 1) / 2)
+    } else if score <= -WIN_BOUND {
+        format!("mate -{}", (WIN + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// The `info` line of one finished depth; the principal variation is in move words.
+pub fn info(info: &Info<String>) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        score(info.score),
+        info.nodes,
+        nps(info.nodes, info.time_ms),
+        info.hashfull,
+        info.time_ms,
+        info.pv.join(" ")
+    )
+}
+
+/// `bestmove <move>`, or `bestmove (none)` when the game is over.
+pub fn best_move(mv: Option<&str>) -> String {
+    format!("bestmove {}", mv.unwrap_or("(none)"))
+}
+
+/// The name of an `id name <name>` line.
+pub fn read_name(line: &str) -> Option<&str> {
+    line.strip_prefix("id name ").map(str::trim)
+}
+
+/// The move of a `bestmove <move> ...` line (empty when it names none).
+pub fn read_best_move(line: &str) -> Option<&str> {
+    let mut words = line.split_whitespace();
+    (words.next() == Some("bestmove")).then(|| words.next().unwrap_or(""))
+}
+
+/// Whether the line is an `error ...` reply.
+pub fn is_error(line: &str) -> bool {
+    line.split_whitespace().next() == Some("error")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_count_mates_in_moves() {
+        assert_eq!(score(WIN - 1), "mate 1");
+        assert_eq!(score(WIN - 3), "mate 2");
+        assert_eq!(score(-(WIN - 2)), "mate -1");
+        assert_eq!(score(-17), "cp -17");
+    }
+
+    #[test]
+    fn replies_read_back_as_written() {
+        assert_eq!(read_best_move(&best_move(Some("e2e4"))), Some("e2e4"));
+        assert_eq!(read_best_move("bestmove"), Some(""));
+        assert_eq!(read_best_move("info depth 1"), None);
+        assert_eq!(read_name("id name tabula 1.0 "), Some("tabula 1.0"));
+        assert!(is_error(&error("illegal move z9")));
+        assert!(!is_error("info string errors ahead"));
+    }
+
+    #[test]
+    fn outcomes_and_options_have_one_spelling() {
+        assert_eq!(result(Outcome::Win(Side::P2)), "result p2win");
+        assert_eq!(response(Response::Outcome(None)), "response none");
+        assert_eq!(response(Response::Flag(true)), "response true");
+        let combo = OptionSpec {
+            name: "Rule",
+            kind: OptionKind::Combo {
+                default: "a",
+                values: &["a", "b"],
+            },
+        };
+        assert_eq!(
+            option_line(&combo),
+            "option name Rule type combo default a var a var b"
+        );
+    }
+}
