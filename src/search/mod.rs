@@ -27,7 +27,7 @@ mod threads;
 pub mod tt;
 mod worker;
 
-use crate::game::{Game, WIN, WIN_BOUND};
+use crate::game::Game;
 use limits::Limits;
 use ordering::NOISY;
 use std::sync::atomic::AtomicBool;
