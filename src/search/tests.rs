@@ -3,7 +3,7 @@
 use super::chance::CHANCE_WIN;
 use super::threads::next_depth;
 use super::*;
-use crate::game::{MoveBits, Options, Outcome, Side};
+use crate::game::{MoveBits, Options, Outcome, Side, WIN, WIN_BOUND};
 use crate::search::thinker::Thinker;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
