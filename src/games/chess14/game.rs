@@ -128,11 +128,7 @@ impl Game for Position {
     }
 
     fn format_move(&self, mv: Move) -> String {
-        format!(
-            "{}{}",
-            text::square_name(mv.from()),
-            text::square_name(mv.to())
-        )
+        text::format_move(mv)
     }
 
     fn view(&self) -> Vec<String> {

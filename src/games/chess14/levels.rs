@@ -170,13 +170,13 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::{parse_fen, parse_squares, square_name};
+    use super::super::text::{format_move, parse_fen, parse_squares};
     use super::*;
 
     fn choose(fen: &str, seed: u64) -> String {
         let pos = parse_fen(fen).unwrap();
         let m = guideline_move(&pos, &mut Rng::new(seed)).expect("a move");
-        format!("{}{}", square_name(m.from()), square_name(m.to()))
+        format_move(m)
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Text forms: squares, moves, the position text (`fen`), layout files and the board view.
 
 use super::geometry::{MAX_SIDE, file_of, index, rank_of};
+use super::moves::Move;
 use super::pieces::{Kind, UNMOVED, is_piece, kind_of, piece, side_of};
 use super::position::Position;
 use crate::game::Side;
@@ -15,6 +16,11 @@ pub const DEFAULT_LAYOUT: &str =
 /// A square as text: file letter and rank from 1 (`a1`, `n14`).
 pub fn square_name(sq: usize) -> String {
     format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+}
+
+/// A move as text: its two squares (`h2h4`), what [`parse_squares`] reads.
+pub fn format_move(mv: Move) -> String {
+    format!("{}{}", square_name(mv.from()), square_name(mv.to()))
 }
 
 /// Reads one square at the start of `text`; returns its mailbox index and the rest of the text.
