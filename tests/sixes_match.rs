@@ -12,8 +12,8 @@ mod common;
 use common::env;
 
 use std::time::{Duration, Instant};
+use tabula::frontends::sixes::player::{Level, Player};
 use tabula::game::{Game, Outcome, Side, result};
-use tabula::games::sixes::player::{Level, Player};
 use tabula::games::sixes::{Capture, Move, Rules, Sixes};
 
 /// Larger than any piece-count difference.
@@ -24,13 +24,13 @@ const WIN: i32 = 1000;
 fn minimax(pos: &Sixes, depth: u32) -> i32 {
     if let Some(outcome) = result(pos) {
         return match outcome {
-            Outcome::Win(side) if side == pos.side() => WIN + depth as i32,
+            Outcome::Win(side) if side == pos.side_to_move() => WIN + depth as i32,
             Outcome::Win(_) => -WIN - depth as i32,
             Outcome::Draw => 0,
         };
     }
     if depth == 0 {
-        let me = pos.side();
+        let me = pos.side_to_move();
         return pos.pieces(me).count_ones() as i32 - pos.pieces(me.other()).count_ones() as i32;
     }
     let mut moves = Vec::new();
@@ -105,7 +105,7 @@ fn player_beats_depth_4_minimax() {
             if let Some(o) = result(&pos) {
                 break o;
             }
-            let mv = if pos.side() == ours {
+            let mv = if pos.side_to_move() == ours {
                 let start = Instant::now();
                 let mv = player.choose(&pos).expect("a legal move");
                 let spent = start.elapsed();

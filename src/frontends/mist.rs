@@ -12,7 +12,7 @@ use nom::sequence::preceded;
 
 use crate::game::{Game, Side};
 use crate::games::gomoku::Gomoku;
-use crate::games::gomoku::board::Point;
+use crate::games::gomoku::geometry::Point;
 use crate::games::gomoku::mist::{MIST_SIZE, mist_view};
 use crate::games::gomoku::text::{parse_point, write_point};
 use crate::protocol::lines::{Line, Lines, is_space};

@@ -5,8 +5,8 @@ pub mod advance_match;
 pub mod args;
 pub mod bench;
 pub mod mist;
-pub mod play;
 pub mod referee;
+pub mod sixes;
 
 use std::io::Write;
 

@@ -1,8 +1,8 @@
-//! Which squares a side attacks, check, and pins: everything legality is decided by.
+//! Which squares a side attacks, the least valuable attacker, and pins, read from bare cells
+//! (so a move can be tried on a scratch copy): everything legality is decided by.
 
-use super::board::kind_of;
-use super::board::{BLACK, CELLS, EMPTY, OFF, Position};
-use super::pieces::Kind;
+use super::geometry::CELLS;
+use super::pieces::{BLACK, EMPTY, Kind, OFF, kind_of};
 use super::pieces::{CAMEL, DIAG, F_CAMEL, F_DIAG, F_KING, F_KNIGHT, F_ORTHO, F_PAWN, QUEEN_DIRS};
 use super::pieces::{KINDS, KNIGHT, ORTHO};
 use crate::game::Side;
@@ -96,63 +96,53 @@ impl SquareSet {
     }
 }
 
-impl Position {
-    /// Whether `by` attacks `sq` in this position.
-    #[inline]
-    pub fn attacked(&self, sq: usize, by: Side) -> bool {
-        attacked_on(&self.cells, sq, by, self.forward(by))
-    }
+/// The least valuable piece of `by` attacking `sq` (a king counts as the most valuable) and
+/// its square; among equals, the first in a fixed order (pawns, leapers, then lines).
+pub fn least_attacker_on(
+    cells: &[u8; CELLS],
+    sq: usize,
+    by: Side,
+    by_forward: isize,
+) -> Option<(Kind, usize)> {
+    let mut least: Option<(Kind, usize)> = None;
+    find_attacker(cells, sq, by, by_forward, |s| {
+        let k = kind_of(cells[s]);
+        if least.is_none_or(|(l, _)| trade_value(k) < trade_value(l)) {
+            least = Some((k, s));
+        }
+        false
+    });
+    least
+}
 
-    /// The least valuable piece of `by` attacking `sq` (a king counts as the most valuable) and
-    /// its square; among equals, the first in a fixed order (pawns, leapers, then lines).
-    pub fn least_attacker(&self, sq: usize, by: Side) -> Option<(Kind, usize)> {
-        let mut least: Option<(Kind, usize)> = None;
-        find_attacker(&self.cells, sq, by, self.forward(by), |s| {
-            let k = kind_of(self.cells[s]);
-            if least.is_none_or(|(l, _)| trade_value(k) < trade_value(l)) {
-                least = Some((k, s));
-            }
-            false
-        });
-        least
-    }
-
-    /// Whether any king of `side` is attacked (a side without kings is never in check).
-    pub fn king_attacked(&self, side: Side) -> bool {
-        self.kings(side)
-            .iter()
-            .any(|&k| self.attacked(k as usize, side.other()))
-    }
-
-    /// Pieces of `side` that stand alone between one of its kings and an enemy slider along
-    /// that slider's line: moving them may expose the king, so their moves get the full test.
-    /// (A king can be such a piece when it shields another king of its side.)
-    pub fn pinned(&self, side: Side) -> SquareSet {
-        let mut set = SquareSet::default();
-        let enemy = &ATTACKERS[side.other().index()];
-        let own = side == Side::P2;
-        for &k in self.kings(side) {
-            for (dirs, flag) in [(&ORTHO, F_ORTHO), (&DIAG, F_DIAG)] {
-                for &d in dirs {
-                    let mut s = (k as usize).wrapping_add_signed(d);
-                    while self.cells[s] == EMPTY {
-                        s = s.wrapping_add_signed(d);
-                    }
-                    let c = self.cells[s];
-                    if c & OFF != 0 || ((c & BLACK != 0) != own) {
-                        continue;
-                    }
-                    let blocker = s;
+/// Pieces of `side` that stand alone between one of its `kings` and an enemy slider along
+/// that slider's line: moving them may expose the king, so their moves get the full test.
+/// (A king can be such a piece when it shields another king of its side.)
+pub fn pinned_on(cells: &[u8; CELLS], kings: &[u16], side: Side) -> SquareSet {
+    let mut set = SquareSet::default();
+    let enemy = &ATTACKERS[side.other().index()];
+    let own = side == Side::P2;
+    for &k in kings {
+        for (dirs, flag) in [(&ORTHO, F_ORTHO), (&DIAG, F_DIAG)] {
+            for &d in dirs {
+                let mut s = (k as usize).wrapping_add_signed(d);
+                while cells[s] == EMPTY {
                     s = s.wrapping_add_signed(d);
-                    while self.cells[s] == EMPTY {
-                        s = s.wrapping_add_signed(d);
-                    }
-                    if enemy[self.cells[s] as usize] & flag != 0 {
-                        set.insert(blocker);
-                    }
+                }
+                let c = cells[s];
+                if c & OFF != 0 || ((c & BLACK != 0) != own) {
+                    continue;
+                }
+                let blocker = s;
+                s = s.wrapping_add_signed(d);
+                while cells[s] == EMPTY {
+                    s = s.wrapping_add_signed(d);
+                }
+                if enemy[cells[s] as usize] & flag != 0 {
+                    set.insert(blocker);
                 }
             }
         }
-        set
     }
+    set
 }

@@ -2,9 +2,9 @@
 //! the game state, the pieces that contribute to a checkmate, and the config's clocks.
 //! Exact syntax and replies: protocol.md, section Chess14.
 
-use super::board::{EMPTY, OFF, Position, is_piece, side_of};
 use super::config::seconds_text;
-use super::pieces::QUEEN_DIRS;
+use super::pieces::{EMPTY, OFF, QUEEN_DIRS, is_piece, side_of};
+use super::position::Position;
 use super::text::{parse_square, side_word, square_name};
 use crate::game::Forfeit;
 

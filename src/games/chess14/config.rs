@@ -5,8 +5,8 @@
 //! (the default layout, 180 s + 2 s for each player, the player as White). A layout file that
 //! cannot be read, a negative or non-numeric time, or an unknown colour is an error.
 
-use super::json::{self, Json};
 use crate::game::Side;
+use serde_json::Value;
 use std::path::Path;
 
 /// One player's clock: starting time and increment per move, in milliseconds.
@@ -48,17 +48,17 @@ pub struct Config {
     pub clocks: Clocks,
 }
 
-fn seconds_to_ms(v: &Json, what: &str) -> Result<u64, String> {
-    match v {
-        Json::Number(s) if *s >= 0.0 && *s <= 1e9 => Ok((s * 1000.0).round() as u64),
-        Json::Number(s) => Err(format!(
+fn seconds_to_ms(v: &Value, what: &str) -> Result<u64, String> {
+    match v.as_f64() {
+        Some(s) if (0.0..=1e9).contains(&s) => Ok((s * 1000.0).round() as u64),
+        Some(s) => Err(format!(
             "config: {what} is {s}; it must be from 0 to 1e9 seconds"
         )),
-        other => Err(format!("config: {what} must be a number, not {other}")),
+        None => Err(format!("config: {what} must be a number, not {v}")),
     }
 }
 
-fn clock(tc: Option<&Json>, who: &str) -> Result<Clock, String> {
+fn clock(tc: Option<&Value>, who: &str) -> Result<Clock, String> {
     let Some(c) = tc.and_then(|t| t.get(who)) else {
         return Ok(DEFAULT_CLOCK);
     };
@@ -76,8 +76,9 @@ fn clock(tc: Option<&Json>, who: &str) -> Result<Clock, String> {
 pub fn load(path: &Path) -> Result<Config, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read config file '{}': {e}", path.display()))?;
-    let root = json::parse(&text).map_err(|e| format!("config file '{}': {e}", path.display()))?;
-    if !matches!(root, Json::Object(_)) {
+    let root: Value = serde_json::from_str(&text)
+        .map_err(|e| format!("config file '{}': JSON: {e}", path.display()))?;
+    if !root.is_object() {
         return Err(format!(
             "config file '{}' does not hold a JSON object",
             path.display()
@@ -85,7 +86,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
     }
     let layout = match root.get("layout") {
         None => None,
-        Some(Json::Text(name)) => {
+        Some(Value::String(name)) => {
             let file = path.parent().unwrap_or(Path::new("")).join(name);
             Some(
                 std::fs::read_to_string(&file)
@@ -97,8 +98,8 @@ pub fn load(path: &Path) -> Result<Config, String> {
     let tc = root.get("time_controls");
     let player_side = match root.get("player_colour") {
         None => Side::P1,
-        Some(Json::Text(c)) if c.eq_ignore_ascii_case("white") => Side::P1,
-        Some(Json::Text(c)) if c.eq_ignore_ascii_case("black") => Side::P2,
+        Some(Value::String(c)) if c.eq_ignore_ascii_case("white") => Side::P1,
+        Some(Value::String(c)) if c.eq_ignore_ascii_case("black") => Side::P2,
         Some(other) => {
             return Err(format!(
                 "config: player_colour must be \"white\" or \"black\", not {other}"

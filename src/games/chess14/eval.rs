@@ -1,10 +1,9 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
 //! board's size, mobility and king safety. All weights are named here.
 
-use super::board::{
-    EMPTY, MAX_SIDE, Position, file_of, index, is_piece, kind_of, rank_of, side_of,
-};
-use super::pieces::{Kind, QUEEN_DIRS};
+use super::geometry::{MAX_SIDE, file_of, index, rank_of};
+use super::pieces::{EMPTY, Kind, QUEEN_DIRS, is_piece, kind_of, side_of};
+use super::position::Position;
 use crate::game::Side;
 
 /// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.

@@ -3,39 +3,36 @@
 //! attack the king, otherwise a random move, preferring safe squares).
 
 use super::attacks::trade_value;
-use super::board::{OFF, Position, kind_of};
 use super::moves::Move;
-use super::pieces::QUEEN_DIRS;
-use crate::game::Options;
+use super::pieces::{OFF, QUEEN_DIRS, kind_of};
+use super::position::Position;
+use crate::game::{OptionKind, OptionSpec, Options, Scripted};
+use crate::rng::Rng;
 
 /// The `Level` option: `full` searches; the others are the rule-following players here.
 pub const LEVEL_OPTION: &str = "Level";
 pub const LEVELS: &[&str] = &["full", "guidelines", "random"];
 
-/// A small deterministic generator (xorshift64*), so a seeded game replays exactly.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-
-    /// A uniformly chosen element, if any.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
-        (!items.is_empty()).then(|| items[self.below(items.len())])
-    }
+/// The options of Chess14: the level.
+pub fn option_specs() -> Vec<OptionSpec> {
+    vec![OptionSpec {
+        name: LEVEL_OPTION,
+        kind: OptionKind::Combo {
+            default: LEVELS[0],
+            values: LEVELS,
+        },
+    }]
 }
 
-/// The level chosen by the options.
-pub fn level(opts: &Options) -> &str {
-    opts.text(LEVEL_OPTION, LEVELS[0])
+/// The move of the level the options choose, when it is a rule-following one; the seed and
+/// the position decide its random picks, so a seeded game replays exactly.
+pub fn scripted_move(pos: &Position, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
+    let mut rng = Rng::new(seed ^ pos.hash());
+    match opts.text(LEVEL_OPTION, LEVELS[0]) {
+        "guidelines" => guideline_move(pos, &mut rng).map(Scripted::Play),
+        "random" => random_move(pos, &mut rng).map(Scripted::Play),
+        _ => None,
+    }
 }
 
 /// Whether the piece that lands on `m.to()` stands safely there: no enemy piece worth less
@@ -173,17 +170,13 @@ pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::{parse_fen, parse_squares};
+    use super::super::text::{format_move, parse_fen, parse_squares};
     use super::*;
 
     fn choose(fen: &str, seed: u64) -> String {
         let pos = parse_fen(fen).unwrap();
         let m = guideline_move(&pos, &mut Rng::new(seed)).expect("a move");
-        format!(
-            "{}{}",
-            super::super::text::square_name(m.from()),
-            super::super::text::square_name(m.to())
-        )
+        format_move(m)
     }
 
     #[test]

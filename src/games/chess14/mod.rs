@@ -1,191 +1,35 @@
 //! Chess14 ("XXL chess"): 14x14 chess with fairy pieces, castling on any rank, promotion on the
 //! first rank past the middle, and boards from 6x6 to 16x16 under the same rules scaled.
 //! Rules: shared/rules/chess14.md.
+//!
+//! Files, lowest first: `geometry` (the padded mailbox), `pieces` (kinds, cell bytes),
+//! `moves` (the packed move), `config` (the source's config.json), `zobrist`, `attacks`,
+//! `position` (the state, setup and `play`), `rules` (legality, endings), `movegen`, `eval`,
+//! `text`, `levels` (the rule-following players), `commands` (the GUI's extra commands), and
+//! `game` (the `Game` impl).
 
 mod attacks;
-mod board;
 mod commands;
 mod config;
 mod eval;
-mod json;
+mod game;
+mod geometry;
 mod levels;
+mod movegen;
 mod moves;
 mod pieces;
+mod position;
+mod rules;
 mod text;
+mod zobrist;
 
 #[cfg(test)]
 mod perft_tests;
+#[cfg(test)]
+mod tests;
 
-use crate::game::{Forfeit, Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
-pub use board::Position;
-use levels::{LEVEL_OPTION, LEVELS, Rng};
 pub use moves::Move;
-use moves::MoveKind;
-use std::path::Path;
+pub use position::Position;
 
 /// The game as the engine sees it: a position.
 pub type Chess14 = Position;
-
-impl Game for Position {
-    type Move = Move;
-
-    fn options() -> Vec<OptionSpec> {
-        vec![OptionSpec {
-            name: LEVEL_OPTION,
-            kind: OptionKind::Combo {
-                default: LEVELS[0],
-                values: LEVELS,
-            },
-        }]
-    }
-
-    fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
-        text::parse_layout(text::DEFAULT_LAYOUT, Side::P1)
-    }
-
-    fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
-        text::parse_fen(text)
-    }
-
-    /// `position layout <path>`: a layout file, White moving up. `position config <path>`: the
-    /// source's config.json (its layout, clocks and player colour; the player's side moves up).
-    fn load(_variant: &str, kind: &str, arg: &str, _opts: &Options) -> Result<Self, String> {
-        match kind {
-            "layout" => {
-                let text = std::fs::read_to_string(arg)
-                    .map_err(|e| format!("cannot read layout file '{arg}': {e}"))?;
-                text::parse_layout(&text, Side::P1)
-            }
-            "config" => {
-                let config = config::load(Path::new(arg))?;
-                let layout = config.layout.as_deref().unwrap_or(text::DEFAULT_LAYOUT);
-                let mut pos = text::parse_layout(layout, config.clocks.player_side)?;
-                pos.set_clocks(config.clocks);
-                Ok(pos)
-            }
-            _ => Err(format!(
-                "chess14 has no position source '{kind}' (layout or config)"
-            )),
-        }
-    }
-
-    fn to_fen(&self) -> String {
-        text::to_fen(self)
-    }
-
-    fn side_to_move(&self) -> Side {
-        Position::side_to_move(self)
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        Position::legal_moves(self, out)
-    }
-
-    fn play(&mut self, mv: Move) {
-        Position::play(self, mv)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        None
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        let us = Position::side_to_move(self);
-        if self.king_attacked(us) {
-            Outcome::Win(us.other())
-        } else {
-            Outcome::Draw
-        }
-    }
-
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-
-    fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
-    }
-
-    fn is_noisy(&self, mv: Move) -> bool {
-        self.is_capture(mv) || mv.kind() == MoveKind::Promotion
-    }
-
-    /// Most valuable victim first, cheapest attacker among equals; promotions near the top.
-    fn order_hint(&self, mv: Move) -> i32 {
-        let victim = self.cell(mv.to());
-        let mut hint = 0;
-        if board::is_piece(victim) {
-            let attacker = board::kind_of(self.cell(mv.from()));
-            hint += 16 * board::kind_of(victim).value() - attacker.value() / 16;
-        }
-        if mv.kind() == MoveKind::Promotion {
-            hint += 16 * pieces::Kind::Queen.value();
-        }
-        hint
-    }
-
-    /// Passing is allowed when not in check and the mover has more than pawns and kings, where
-    /// zugzwang is rare.
-    fn play_null(&mut self) -> bool {
-        let us = Position::side_to_move(self);
-        let has_pieces = self.squares().any(|sq| {
-            let c = self.cell(sq);
-            board::is_piece(c)
-                && board::side_of(c) == us
-                && !matches!(board::kind_of(c), pieces::Kind::Pawn | pieces::Kind::King)
-        });
-        if !has_pieces || self.king_attacked(us) {
-            return false;
-        }
-        self.pass();
-        true
-    }
-
-    fn in_check(&self) -> bool {
-        self.king_attacked(Position::side_to_move(self))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let (from, to) = text::parse_squares(self, text)?;
-        let mut moves = Vec::new();
-        Position::legal_moves(self, &mut moves);
-        moves
-            .into_iter()
-            .find(|m| m.from() == from && m.to() == to)
-            .ok_or_else(|| format!("illegal move {text}"))
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        format!(
-            "{}{}",
-            text::square_name(mv.from()),
-            text::square_name(mv.to())
-        )
-    }
-
-    fn view(&self) -> Vec<String> {
-        text::view(self)
-    }
-
-    fn side_name(&self, side: Side) -> String {
-        text::side_word(side).to_string()
-    }
-
-    fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
-        let mut rng = Rng::new(seed ^ self.hash());
-        match levels::level(opts) {
-            "guidelines" => levels::guideline_move(self, &mut rng).map(Scripted::Play),
-            "random" => levels::random_move(self, &mut rng).map(Scripted::Play),
-            _ => None,
-        }
-    }
-
-    fn command(
-        &self,
-        name: &str,
-        args: &[&str],
-        forfeit: Option<Forfeit>,
-    ) -> Option<Result<Vec<String>, String>> {
-        commands::run(self, name, args, forfeit)
-    }
-}

@@ -1,8 +1,51 @@
-//! The eleven piece kinds: their letters, values and move patterns.
+//! The eleven piece kinds (letters, values, move patterns) and the cell byte that holds a
+//! piece on the board.
+//!
+//! Cell byte layout (one `u8` per square):
+//! ```text
+//!   bit 0-3  piece kind (1..=11, see `Kind`), 0 = empty
+//!   bit 4    BLACK (set: Black / uppercase piece)
+//!   bit 5    UNMOVED (kings and rooks that have not moved yet: castling rights)
+//!   bit 6    OFF (a padding cell outside the board; no other bit set)
+//! ```
 
-use super::board::STRIDE;
+use super::geometry::STRIDE;
+use crate::game::Side;
 
-/// A piece kind. The discriminants are the low four bits of a board cell (see `board.rs`).
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 0x10;
+pub const UNMOVED: u8 = 0x20;
+pub const OFF: u8 = 0x40;
+pub const KIND_MASK: u8 = 0x0F;
+
+/// The cell byte of a piece (moved).
+pub fn piece(kind: Kind, side: Side) -> u8 {
+    kind as u8 | if side == Side::P2 { BLACK } else { 0 }
+}
+
+/// Whether the cell holds a piece (not empty, not padding).
+#[inline]
+pub fn is_piece(c: u8) -> bool {
+    c != EMPTY && c & OFF == 0
+}
+
+#[inline]
+pub fn side_of(c: u8) -> Side {
+    if c & BLACK != 0 { Side::P2 } else { Side::P1 }
+}
+
+/// The kind of a piece cell (call only with `is_piece(c)`).
+#[inline]
+pub fn kind_of(c: u8) -> Kind {
+    Kind::from_code(c & KIND_MASK).expect("a piece cell holds a kind")
+}
+
+#[inline]
+pub fn kind_code(c: u8) -> u8 {
+    c & KIND_MASK
+}
+
+/// A piece kind. The discriminants are the low four bits of a cell byte.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 #[repr(u8)]
 pub enum Kind {

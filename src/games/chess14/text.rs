@@ -1,9 +1,9 @@
 //! Text forms: squares, moves, the position text (`fen`), layout files and the board view.
 
-use super::board::{
-    MAX_SIDE, Position, UNMOVED, file_of, index, is_piece, kind_of, piece, rank_of, side_of,
-};
-use super::pieces::Kind;
+use super::geometry::{MAX_SIDE, file_of, index, rank_of};
+use super::moves::Move;
+use super::pieces::{Kind, UNMOVED, is_piece, kind_of, piece, side_of};
+use super::position::Position;
 use crate::game::Side;
 
 /// The layout files of the source are always 14x14.
@@ -16,6 +16,11 @@ pub const DEFAULT_LAYOUT: &str =
 /// A square as text: file letter and rank from 1 (`a1`, `n14`).
 pub fn square_name(sq: usize) -> String {
     format!("{}{}", (b'a' + file_of(sq) as u8) as char, rank_of(sq) + 1)
+}
+
+/// A move as text: its two squares (`h2h4`), what [`parse_squares`] reads.
+pub fn format_move(mv: Move) -> String {
+    format!("{}{}", square_name(mv.from()), square_name(mv.to()))
 }
 
 /// Reads one square at the start of `text`; returns its mailbox index and the rest of the text.
@@ -198,7 +203,7 @@ fn set_unmoved(pos: &mut Position, field: &str) -> Result<(), String> {
 }
 
 /// The position text that `parse_fen` reads back (all fields written).
-pub fn to_fen(pos: &Position) -> String {
+pub fn format_fen(pos: &Position) -> String {
     let mut rows = Vec::with_capacity(pos.height());
     for r in (0..pos.height()).rev() {
         let mut row = String::new();
@@ -273,7 +278,7 @@ pub fn parse_layout(text: &str, up: Side) -> Result<Position, String> {
 }
 
 /// The board as text, top rank first, with rank numbers and file letters (`.` = empty).
-pub fn view(pos: &Position) -> Vec<String> {
+pub fn board_lines(pos: &Position) -> Vec<String> {
     let mut lines = Vec::with_capacity(pos.height() + 1);
     for r in (0..pos.height()).rev() {
         let row: String = (0..pos.width())
@@ -303,7 +308,7 @@ mod tests {
         #[test]
         fn any_text_reads_without_panicking(text in "[ -~\n/0-9é€pncbrheqagkPNCBRHEQAGK]{0,300}") {
             if let Ok(pos) = parse_fen(&text) {
-                prop_assert_eq!(parse_fen(&to_fen(&pos)).unwrap(), pos);
+                prop_assert_eq!(parse_fen(&format_fen(&pos)).unwrap(), pos);
             }
             let _ = parse_layout(&text, Side::P1);
             let pos = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
@@ -319,7 +324,7 @@ mod tests {
         let fen = parse_fen(START_FEN).unwrap();
         assert_eq!(layout, fen);
         assert_eq!(
-            to_fen(&layout),
+            format_fen(&layout),
             format!("{START_FEN} up=w a1,h1,n1,a14,h14,n14")
         );
     }
@@ -332,8 +337,8 @@ mod tests {
             "3k2r/2p2p1/7/7/1H2g2/7/7/1P2P2/R2K2R w up=b a1,d1,g1,g9",
         ] {
             let pos = parse_fen(text).unwrap();
-            assert_eq!(to_fen(&pos), text);
-            assert_eq!(parse_fen(&to_fen(&pos)).unwrap(), pos);
+            assert_eq!(format_fen(&pos), text);
+            assert_eq!(parse_fen(&format_fen(&pos)).unwrap(), pos);
         }
     }
 
@@ -342,7 +347,7 @@ mod tests {
         let a = parse_fen("R6K5R/14/14/14/14/14/14/14/14/14/14/14/14/r6k5r w a1h1").unwrap();
         let b = parse_fen("R6K5R/14/14/14/14/14/14/14/14/14/14/14/14/r6k5r w a1,h1").unwrap();
         assert_eq!(a, b);
-        assert_eq!(to_fen(&a).rsplit(' ').next(), Some("a1,h1"));
+        assert_eq!(format_fen(&a).rsplit(' ').next(), Some("a1,h1"));
     }
 
     #[test]
@@ -402,7 +407,7 @@ mod tests {
             "RNBHCGAKGCEBNRxyz\r\nPPPP\r\n\r\n\n\n\n\n\n\n\n\n\npppppppppppppp\nrnbhcgakgcebnr";
         let pos = parse_layout(text, Side::P1).unwrap();
         assert_eq!(
-            to_fen(&pos),
+            format_fen(&pos),
             "RNBHCGAKGCEBNR/PPPP10/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr w \
              up=w a1,h1,n1,a14,h14,n14"
         );

@@ -1,61 +1,26 @@
 //! Gomoku as the engine and the searcher see it: `gomoku` (free-style, 5..26 points a side)
 //! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
 
-use super::board::{MAX_SIZE, MIN_SIZE, Point, bits_between, five_through, line_of};
-use super::eval::WIN_NEXT;
+use super::eval;
+use super::geometry::{Point, bits_between, five_through, line_of};
 use super::mist::{MIST_SIZE, mist_view};
 use super::position::Gomoku;
+use super::rules::{self, MIST};
 use super::text;
-use crate::game::{Game, MoveBits, OptionKind, OptionSpec, Options, Outcome, Side};
-
-/// The registry id of Gomoku in the Mist.
-pub const MIST: &str = "mist";
-const DEFAULT_SIZE: i64 = 15;
-
-impl MoveBits for Point {
-    fn to_bits(self) -> u32 {
-        self.x as u32 | (self.y as u32) << 8
-    }
-
-    fn from_bits(bits: u32) -> Point {
-        Point {
-            x: bits as u8,
-            y: (bits >> 8) as u8,
-        }
-    }
-}
-
-/// The board size the options ask for (the mist is always 19x19).
-fn size_for(variant: &str, opts: &Options) -> Result<usize, String> {
-    if variant == MIST {
-        return Ok(MIST_SIZE);
-    }
-    let size = opts.int("BoardSize", DEFAULT_SIZE);
-    if (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&size) {
-        Ok(size as usize)
-    } else {
-        Err(format!(
-            "BoardSize must be from {MIN_SIZE} to {MAX_SIZE}, not {size}"
-        ))
-    }
-}
+use crate::game::{Game, OptionSpec, Options, Outcome, Side};
 
 impl Game for Gomoku {
     type Move = Point;
 
     fn options() -> Vec<OptionSpec> {
-        vec![OptionSpec {
-            name: "BoardSize",
-            kind: OptionKind::Spin {
-                default: DEFAULT_SIZE,
-                min: MIN_SIZE as i64,
-                max: MAX_SIZE as i64,
-            },
-        }]
+        rules::option_specs()
     }
 
     fn start(variant: &str, opts: &Options) -> Result<Gomoku, String> {
-        Ok(Gomoku::new(size_for(variant, opts)?, variant == MIST))
+        Ok(Gomoku::new(
+            rules::board_size(variant, opts)?,
+            variant == MIST,
+        ))
     }
 
     fn from_fen(variant: &str, text: &str, _opts: &Options) -> Result<Gomoku, String> {
@@ -76,36 +41,12 @@ impl Game for Gomoku {
         Gomoku::side_to_move(self)
     }
 
-    /// Every empty point, unless the game is won.
     fn legal_moves(&self, out: &mut Vec<Point>) {
-        if self.winner().is_some() {
-            return;
-        }
-        let board = self.board();
-        out.extend(board.points().filter(|&p| board.at(p).is_none()));
+        Gomoku::legal_moves(self, out);
     }
 
-    /// A four on the board leaves no choice: complete one's own five, or else block the
-    /// enemy's. Otherwise the points near stones (the centre on an empty board).
     fn search_moves(&self, out: &mut Vec<Point>) {
-        if self.winner().is_some() || self.board().is_full() {
-            return;
-        }
-        let me = self.side_to_move();
-        for side in [me, me.other()] {
-            let rows = self.five_point_rows(side);
-            if rows.iter().any(|&r| r != 0) {
-                for (y, &row) in rows.iter().enumerate() {
-                    let mut bits = row;
-                    while bits != 0 {
-                        out.push(Point::new(bits.trailing_zeros() as usize, y));
-                        bits &= bits - 1;
-                    }
-                }
-                return;
-            }
-        }
-        self.candidates(out);
+        Gomoku::search_moves(self, out);
     }
 
     fn play(&mut self, mv: Point) {
@@ -126,24 +67,7 @@ impl Game for Gomoku {
     }
 
     fn evaluate(&self) -> i32 {
-        let me = self.side_to_move();
-        let them = me.other();
-        if self.fours(me) > 0 {
-            return WIN_NEXT;
-        }
-        // Two points that each complete an enemy five cannot both be blocked.
-        if self.fours(them) >= 2 {
-            let open: u32 = self
-                .five_point_rows(them)
-                .iter()
-                .map(|r| r.count_ones())
-                .sum();
-            if open >= 2 {
-                return -WIN_NEXT;
-            }
-        }
-        // The side to move is a tempo ahead: its shapes grow first.
-        (self.value(me) * 5 / 4 - self.value(them)).clamp(1 - WIN_NEXT, WIN_NEXT - 1)
+        eval::evaluate(self)
     }
 
     /// Moves that make five or stop the enemy's five.

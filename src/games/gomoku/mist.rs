@@ -1,7 +1,8 @@
 //! The mist of Gomoku in the Mist: a 7x7 hole on the 19x19 board whose centre jumps after
 //! every stone, and the one-line `view` through it.
 
-use super::board::{Board, Point};
+use super::board::Board;
+use super::geometry::Point;
 use super::text::write_point;
 
 /// Gomoku in the Mist is played on 19x19.

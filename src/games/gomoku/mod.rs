@@ -1,12 +1,22 @@
 //! Free-style Gomoku (five or more in a row wins) on boards of 5..=26, and the 19x19
 //! Gomoku in the Mist whose controller lives in `frontends::mist`.
+//!
+//! Files, lowest first: `geometry` (points, lines, five in a row), `zobrist`, `board` (the
+//! stones), `shapes` (line patterns and their values), `position` (the game state kept stone
+//! by stone), `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and
+//! `game` (the `Game` impl).
 
 pub mod board;
-pub mod eval;
-pub mod game;
+mod eval;
+mod game;
+pub mod geometry;
 pub mod mist;
-pub mod position;
+mod movegen;
+mod position;
+mod rules;
+mod shapes;
 pub mod text;
+mod zobrist;
 
 pub use position::Gomoku;
 

@@ -1,8 +1,9 @@
 //! A Gomoku position: the board, the last stone (the mist's centre follows it), the winner,
 //! and the evaluation's running sums, all kept up to date stone by stone.
 
-use super::board::{Board, LINES, MAX_SIZE, Point, line_of, line_span, point_on};
-use super::eval::{self, LineShape};
+use super::board::Board;
+use super::geometry::{LINES, MAX_SIZE, Point, line_of, point_on};
+use super::shapes::{self, LineShape};
 use crate::game::Side;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,8 +68,8 @@ impl Gomoku {
         for dir in 0..4 {
             let (line, _) = line_of(p, dir);
             for side in SIDES {
-                let s = eval::shape_at(&self.board, side, dir, line);
-                self.values[side.index()] += sign * eval::value(s.shape);
+                let s = shapes::shape_at(&self.board, side, dir, line);
+                self.values[side.index()] += sign * shapes::value(s.shape);
                 self.fours[side.index()] += sign * s.five_points.count_ones() as i32;
             }
         }
@@ -100,7 +101,7 @@ impl Gomoku {
         (0..4).flat_map(move |dir| {
             (0..LINES)
                 .filter(move |&line| self.board.line(side, dir, line) != 0)
-                .map(move |line| (dir, line, eval::shape_at(&self.board, side, dir, line)))
+                .map(move |line| (dir, line, shapes::shape_at(&self.board, side, dir, line)))
         })
     }
 
@@ -121,39 +122,6 @@ impl Gomoku {
         rows
     }
 
-    /// Empty points near stones: the 3x3 square around each, and two steps along each line.
-    /// On an empty board, the centre.
-    pub fn candidates(&self, out: &mut Vec<Point>) {
-        let n = self.board.size();
-        if self.board.stones() == 0 {
-            out.push(Point::new(n / 2, n / 2));
-            return;
-        }
-        let mut occupied = [0u32; MAX_SIZE];
-        for (y, row) in occupied.iter_mut().enumerate().take(n) {
-            *row = self.board.occupied_row(y);
-        }
-        let row_span = line_span(n, 0, 0);
-        for y in 0..n {
-            let mut near = 0;
-            for dy in -2isize..=2 {
-                let Some(&r) = occupied.get((y as isize + dy) as usize) else {
-                    continue;
-                };
-                near |= match dy.abs() {
-                    0 => r << 1 | r >> 1 | r << 2 | r >> 2,
-                    1 => r | r << 1 | r >> 1,
-                    _ => r | r << 2 | r >> 2,
-                };
-            }
-            let mut free = near & row_span & !occupied[y];
-            while free != 0 {
-                out.push(Point::new(free.trailing_zeros() as usize, y));
-                free &= free - 1;
-            }
-        }
-    }
-
     /// The shapes and five points recomputed from the board (what `play` keeps up to date).
     #[cfg(test)]
     pub fn sums_from_scratch(&self) -> ([i32; 2], [i32; 2]) {
@@ -161,7 +129,7 @@ impl Gomoku {
         let mut fours = [0; 2];
         for side in SIDES {
             for (_, _, s) in self.shapes(side) {
-                values[side.index()] += eval::value(s.shape);
+                values[side.index()] += shapes::value(s.shape);
                 fours[side.index()] += s.five_points.count_ones() as i32;
             }
         }

@@ -1,13 +1,10 @@
 //! Gomoku as a whole: move counts, incremental state against recomputation, the position
-//! text, the mist's answers, and the searcher's play (wins at once, blocks at once, beats a
-//! random player).
+//! text and the mist's answers. (The searcher's play is tests/gomoku_search.rs.)
 
-use super::board::Point;
+use super::geometry::Point;
 use super::position::Gomoku;
-use super::text::{format_point, parse_point};
+use super::text::parse_point;
 use crate::game::{Game, Options, Outcome, Side, perft};
-use crate::search::limits::Limits;
-use crate::search::thinker::Thinker;
 use proptest::prelude::*;
 
 fn start(size: i64) -> Gomoku {
@@ -21,19 +18,6 @@ fn play(pos: &mut Gomoku, moves: &str) {
         let p = pos.parse_move(m).unwrap();
         Game::play(pos, p);
     }
-}
-
-/// The searcher's choice at a fixed depth.
-fn best(pos: &Gomoku, depth: u32) -> Point {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    Thinker::new(1, 8)
-        .unwrap()
-        .think(pos, limits, None)
-        .best
-        .unwrap()
 }
 
 /// Every ordered pair of distinct points: 225 * 224 (no game ends in two stones). On 5x5,
@@ -131,84 +115,6 @@ fn the_mist_answers_as_its_controller() {
     assert_eq!(pos.history_line(&history), "A1B2C3");
     assert_eq!(pos.side_name(pos.side_to_move()), "W");
     assert!(pos.parse_move("T1").is_err() && pos.parse_move("A1").is_err());
-}
-
-/// Positions with a four for the side to move (open, closed, broken) and for the enemy.
-const WIN_IN_ONE: &[(&str, &[&str])] = &[
-    ("H8 A1 I8 A2 J8 A3 K8 B5", &["G8", "L8"]),
-    ("H8 G8 I8 A2 J8 A3 K8 B5", &["L8"]),
-    ("H8 A1 I8 A2 K8 A3 L8 B5", &["J8"]),
-    ("D4 A15 E5 B15 F6 O1 G7 O3", &["C3", "H8"]),
-    ("A1 H8 O15 H9 A15 H10 O1 H11 C3", &["H7", "H12"]),
-];
-
-#[test]
-fn a_win_in_one_is_taken() {
-    for (moves, wins) in WIN_IN_ONE {
-        let mut pos = start(15);
-        play(&mut pos, moves);
-        for depth in [1, 3] {
-            let mv = format_point(best(&pos, depth));
-            assert!(
-                wins.contains(&mv.as_str()),
-                "{moves}: played {mv} at depth {depth}"
-            );
-        }
-    }
-}
-
-#[test]
-fn a_loss_in_one_is_blocked() {
-    // White to move; Black has a closed four, a broken four, a diagonal four.
-    for (moves, block) in [
-        ("H8 G8 I8 A2 J8 A3 K8", "L8"),
-        ("H8 A1 I8 A2 K8 A3 L8", "J8"),
-        ("D4 C3 E5 B15 F6 O1 G7", "H8"),
-        ("H5 A1 H6 A2 H7 O15 H9", "H8"),
-    ] {
-        let mut pos = start(15);
-        play(&mut pos, moves);
-        for depth in [1, 2, 4] {
-            assert_eq!(
-                format_point(best(&pos, depth)),
-                block,
-                "{moves} at depth {depth}"
-            );
-        }
-    }
-}
-
-/// A player that picks uniformly among the points near stones (xorshift, seeded).
-fn random_move(pos: &Gomoku, seed: &mut u64) -> Point {
-    let mut moves = Vec::new();
-    pos.candidates(&mut moves);
-    *seed ^= *seed << 13;
-    *seed ^= *seed >> 7;
-    *seed ^= *seed << 17;
-    moves[(*seed % moves.len() as u64) as usize]
-}
-
-#[test]
-fn beats_a_random_player_every_time() {
-    for game in 0..10u64 {
-        let engine = if game % 2 == 0 { Side::P1 } else { Side::P2 };
-        let mut seed = 0x9E37_79B9_7F4A_7C15 ^ game;
-        let mut pos = start(15);
-        while crate::game::result(&pos).is_none() {
-            let mv = if pos.side_to_move() == engine {
-                best(&pos, 3)
-            } else {
-                random_move(&pos, &mut seed)
-            };
-            Game::play(&mut pos, mv);
-        }
-        assert_eq!(
-            pos.outcome(),
-            Some(Outcome::Win(engine)),
-            "game {game}: {}",
-            pos.to_fen()
-        );
-    }
 }
 
 proptest! {

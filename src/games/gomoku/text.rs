@@ -5,7 +5,8 @@ use nom::Parser;
 use nom::character::complete::{digit1, satisfy};
 use nom::combinator::all_consuming;
 
-use super::board::{Board, MAX_SIZE, MIN_SIZE, Point};
+use super::board::Board;
+use super::geometry::{MAX_SIZE, MIN_SIZE, Point};
 use super::position::Gomoku;
 use crate::game::Side;
 

@@ -5,9 +5,9 @@
 //! safety of edge pieces) fade out as the limit comes near, since there is no time left to
 //! cash them in.
 
-use super::board::{DIRS, Dir, FULL, INTERIOR, shift};
+use super::geometry::{DIRS, Dir, FULL, INTERIOR, shift};
 use super::position::Sixes;
-use super::rules::{Capture, Rules};
+use super::variants::{Capture, Rules};
 use crate::game::Side;
 
 /// All the weights in one place (centi-pieces).
@@ -100,7 +100,7 @@ pub fn evaluate(pos: &Sixes) -> i32 {
     let long_term = pos
         .plies_left()
         .map_or(weight::HORIZON, |p| (p as i32).min(weight::HORIZON));
-    let me = pos.side();
+    let me = pos.side_to_move();
     side_terms(pos, me, true, long_term) - side_terms(pos, me.other(), false, long_term)
 }
 

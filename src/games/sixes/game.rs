@@ -3,15 +3,15 @@
 use super::eval;
 use super::moves::Move;
 use super::position::Sixes;
-use super::rules::{self, Rules};
 use super::text;
+use super::variants::{self, Rules};
 use crate::game::{Game, OptionSpec, Options, Outcome, Side};
 
 impl Game for Sixes {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
-        rules::option_specs()
+        variants::option_specs()
     }
 
     fn start(_variant: &str, opts: &Options) -> Result<Sixes, String> {
@@ -27,11 +27,11 @@ impl Game for Sixes {
     }
 
     fn side_to_move(&self) -> Side {
-        self.side()
+        Sixes::side_to_move(self)
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.moves_of(self.side(), out);
+        self.moves_of(self.side_to_move(), out);
     }
 
     fn play(&mut self, mv: Move) {
@@ -43,7 +43,7 @@ impl Game for Sixes {
     }
 
     fn outcome_without_moves(&self) -> Outcome {
-        Outcome::Win(self.side().other())
+        Outcome::Win(self.side_to_move().other())
     }
 
     fn hash(&self) -> u64 {

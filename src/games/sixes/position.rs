@@ -1,10 +1,11 @@
-//! A Sixes position: the board and all the state the rules look at, with its hash.
+//! A Sixes position: the pieces and all the state the rules look at, with its hash, and
+//! how a move changes it.
 
-use super::board::{FULL, Square};
-use super::moves::{self, Move};
-use super::rules::Rules;
+use super::geometry::{FULL, Square};
+use super::moves::Move;
+use super::variants::Rules;
 use super::zobrist;
-use crate::game::{Outcome, Side};
+use crate::game::Side;
 
 /// Everything that decides the rest of a game; a fixed-size value (copy-make).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,33 +19,6 @@ pub struct Sixes {
     pub(super) made: [u16; 2],
     pub(super) rules: Rules,
     pub(super) hash: u64,
-}
-
-/// Why a game ended (for the front-ends' messages).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ending {
-    /// `Side` has no pieces left.
-    NoPieces(Side),
-    /// `Side` is to move and has no legal move.
-    NoMoves(Side),
-    /// The turn limit: pieces of X and O, and their possible moves.
-    Limit { pieces: [u32; 2], moves: [u32; 2] },
-}
-
-impl Ending {
-    pub fn outcome(self) -> Outcome {
-        match self {
-            Ending::NoPieces(loser) | Ending::NoMoves(loser) => Outcome::Win(loser.other()),
-            Ending::Limit { pieces, moves } => {
-                let ranked = pieces[0].cmp(&pieces[1]).then(moves[0].cmp(&moves[1]));
-                match ranked {
-                    std::cmp::Ordering::Greater => Outcome::Win(Side::P1),
-                    std::cmp::Ordering::Less => Outcome::Win(Side::P2),
-                    std::cmp::Ordering::Equal => Outcome::Draw,
-                }
-            }
-        }
-    }
 }
 
 impl Sixes {
@@ -85,7 +59,7 @@ impl Sixes {
         self.rules
     }
 
-    pub fn side(&self) -> Side {
+    pub fn side_to_move(&self) -> Side {
         self.side
     }
 
@@ -113,45 +87,6 @@ impl Sixes {
     /// Plies left before the turn limit ends the game (`None` without a limit).
     pub fn plies_left(&self) -> Option<u32> {
         self.rules.plies_left(self.made, self.side.index())
-    }
-
-    /// `side`'s legal moves as if it were its turn.
-    pub fn moves_of(&self, side: Side, out: &mut Vec<Move>) {
-        moves::generate(self.pieces(side), self.occupied(), self.barred(side), out);
-    }
-
-    /// How many legal moves `side` would have if it were its turn (the limit's tie-break).
-    pub fn mobility(&self, side: Side) -> u32 {
-        moves::count(self.pieces(side), self.occupied(), self.barred(side))
-    }
-
-    /// Checks a move of the side to move and says why it is not legal.
-    pub fn check(&self, mv: Move) -> Result<(), String> {
-        moves::shape(self.pieces(self.side), self.occupied(), mv)?;
-        if Some(mv) == self.barred(self.side) {
-            return Err(format!(
-                "the no-return rule forbids moving the piece on {} straight back to {} now",
-                mv.from, mv.to
-            ));
-        }
-        Ok(())
-    }
-
-    /// Whether the game is over without looking at the moves, and why.
-    pub fn ending(&self) -> Option<Ending> {
-        for side in [self.side, self.side.other()] {
-            if self.pieces(side) == 0 {
-                return Some(Ending::NoPieces(side));
-            }
-        }
-        if self.rules.limit_reached(self.made, self.side.index()) {
-            let both = [Side::P1, Side::P2];
-            return Some(Ending::Limit {
-                pieces: both.map(|s| self.pieces(s).count_ones()),
-                moves: both.map(|s| self.mobility(s)),
-            });
-        }
-        None
     }
 
     /// The pieces `mv` would remove: (opponent's, mover's).

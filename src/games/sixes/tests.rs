@@ -204,8 +204,8 @@ fn removal_takes_the_opponent_first_then_the_mover() {
     let fen = "O....X/..X.../..OX../XO.OX./..OX../X....O X";
     let mut p = pos(fen, Rules::default());
     p.play(mv("d1d3"));
-    let d3 = board::Square::parse("d3").unwrap().bit();
-    let d4 = board::Square::parse("d4").unwrap().bit();
+    let d3 = geometry::Square::parse("d3").unwrap().bit();
+    let d4 = geometry::Square::parse("d4").unwrap().bit();
     assert_eq!(p.pieces(Side::P2) & d4, 0, "O's d4 is surrounded and goes");
     assert_ne!(p.pieces(Side::P1) & d3, 0, "X's d3 is no longer surrounded");
     // Jumping into a surround that takes nothing loses the piece.
@@ -338,7 +338,7 @@ proptest! {
             }
             moves.clear();
             p.legal_moves(&mut moves);
-            prop_assert_eq!(moves.len() as u32, p.mobility(p.side()));
+            prop_assert_eq!(moves.len() as u32, p.mobility(p.side_to_move()));
             let m = moves[c as usize % moves.len()];
             prop_assert!(p.check(m).is_ok());
             p.play(m);

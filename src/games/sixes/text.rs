@@ -1,9 +1,9 @@
 //! Sixes as text: position strings, moves (`c4d4`) and the board with its coordinates.
 
-use super::board::{SIDE, Square};
+use super::geometry::{SIDE, Square};
 use super::moves::Move;
 use super::position::Sixes;
-use super::rules::{LimitCounts, MAX_LIMIT, Rules};
+use super::variants::{LimitCounts, MAX_LIMIT, Rules};
 use crate::game::Side;
 
 /// The letter of a player on the board and in position strings.
@@ -139,7 +139,7 @@ pub fn format_fen(pos: &Sixes) -> String {
     format!(
         "{} {} {} {} {} {} {}",
         rows.join("/"),
-        side_letter(pos.side()),
+        side_letter(pos.side_to_move()),
         last(Side::P1),
         last(Side::P2),
         pos.moves_made(Side::P1),
@@ -194,7 +194,7 @@ pub fn status_line(pos: &Sixes) -> String {
             pos.moves_made(Side::P1) as u32 + pos.moves_made(Side::P2) as u32
         ),
     };
-    format!("{} to move, {limit}", side_letter(pos.side()))
+    format!("{} to move, {limit}", side_letter(pos.side_to_move()))
 }
 
 #[cfg(test)]
@@ -231,7 +231,7 @@ mod tests {
         };
         let pos = parse_fen(&format!("{START} O - - 1 0"), rules).unwrap();
         assert_eq!(pos.rules().limit, 9);
-        assert_eq!(pos.side(), Side::P2);
+        assert_eq!(pos.side_to_move(), Side::P2);
     }
 
     #[test]

@@ -1,16 +1,9 @@
 //! Zobrist keys for everything that decides the future of a Sixes game.
 
-use super::board::SQUARES;
+use super::geometry::SQUARES;
 use super::moves::Move;
-use super::rules::{Capture, LimitCounts, Rules};
-
-/// SplitMix64: a fixed, well-mixed stream of keys, the same in every build.
-const fn mix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+use super::variants::{Capture, LimitCounts, Rules};
+use crate::rng::splitmix as mix;
 
 /// Salts keep the key families apart.
 const PIECE_SALT: u64 = 1 << 40;

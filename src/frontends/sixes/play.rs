@@ -3,10 +3,11 @@
 //! Every prompt and message is on stdout; a bad answer is refused with its reason and asked
 //! again, and end of input at any prompt ends the program cleanly (exit 0).
 
+use super::player::{Level, Player};
+use crate::frontends::args::{self, Arg, Args};
 use crate::game::{Options, Outcome, Side};
-use crate::games::sixes::board::Square;
-use crate::games::sixes::player::{Level, Player};
-use crate::games::sixes::rules::{self, MAX_LIMIT, OPT_CAPTURE, OPT_LIMIT_COUNTS};
+use crate::games::sixes::geometry::Square;
+use crate::games::sixes::variants::{self, MAX_LIMIT, OPT_CAPTURE, OPT_LIMIT_COUNTS};
 use crate::games::sixes::{Ending, LimitCounts, Move, Rules, Sixes, text};
 use std::io::{self, BufRead, Write};
 
@@ -48,30 +49,25 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     let mut level = Level::Time(DEFAULT_TIME_MS);
     let mut board = None;
     let mut opts = Options::default();
-    let specs = rules::option_specs();
-    let mut it = args[1..].iter();
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |max: u64| {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (1..=max).contains(n))
-                .ok_or_else(|| {
-                    format!("{flag} needs a whole number from 1 to {max}, not '{value}'")
-                })
+    let specs = variants::option_specs();
+    for arg in Args::new(&args[1..], &[]) {
+        let (flag, value) = match arg? {
+            Arg::Flag(flag, value) => (flag, value),
+            Arg::Word(word) | Arg::Switch(word) => {
+                return Err(format!("unknown argument '{word}'"));
+            }
         };
-        let option = match flag.as_str() {
+        let option = match flag {
             "--depth" => {
-                level = Level::Depth(number(64)? as u32);
+                level = Level::Depth(args::number(flag, value, 1..=64)?);
                 continue;
             }
             "--time" => {
-                level = Level::Time(number(600_000)?);
+                level = Level::Time(args::number(flag, value, 1..=600_000)?);
                 continue;
             }
             "--board" => {
-                board = Some(value.clone());
+                board = Some(value.to_string());
                 continue;
             }
             "--capture" => OPT_CAPTURE,
@@ -188,7 +184,7 @@ fn ask_limit<R: BufRead, W: Write>(
 
 /// Asks for a piece and its new position until they make a legal move.
 fn ask_move<R: BufRead, W: Write>(term: &mut Term<R, W>, pos: &Sixes) -> io::Result<Option<Move>> {
-    let me = pos.side();
+    let me = pos.side_to_move();
     let mut moves = Vec::new();
     pos.moves_of(me, &mut moves);
     loop {
@@ -244,8 +240,9 @@ fn ask_move<R: BufRead, W: Write>(term: &mut Term<R, W>, pos: &Sixes) -> io::Res
 
 /// Whether the game is over, including the side to move having no legal move.
 fn game_end(pos: &Sixes) -> Option<Ending> {
-    pos.ending()
-        .or_else(|| (pos.mobility(pos.side()) == 0).then_some(Ending::NoMoves(pos.side())))
+    pos.ending().or_else(|| {
+        (pos.mobility(pos.side_to_move()) == 0).then_some(Ending::NoMoves(pos.side_to_move()))
+    })
 }
 
 /// Who won and why, in the person's terms.
@@ -311,7 +308,7 @@ fn game<R: BufRead, W: Write>(
         if let Some(end) = game_end(&pos) {
             return Ok(Some(verdict(end, human)));
         }
-        let mover = pos.side();
+        let mover = pos.side_to_move();
         let (mv, who) = if mover == human {
             (answer!(ask_move(term, &pos)), "Player")
         } else {

@@ -5,8 +5,7 @@
 //! is a finished game scored exactly (pieces, then possible moves), so the last plies are
 //! played perfectly.
 
-use super::moves::Move;
-use super::position::Sixes;
+use crate::games::sixes::{Move, Sixes};
 use crate::search::limits::Limits;
 use crate::search::thinker::Thinker;
 

@@ -1,0 +1,154 @@
+//! Chess14 as the engine and the searcher see it.
+
+use super::commands;
+use super::config;
+use super::eval;
+use super::levels;
+use super::moves::{Move, MoveKind};
+use super::pieces::{Kind, is_piece, kind_of, side_of};
+use super::position::Position;
+use super::text;
+use crate::game::{Forfeit, Game, OptionSpec, Options, Outcome, Scripted, Side};
+use std::path::Path;
+
+impl Game for Position {
+    type Move = Move;
+
+    fn options() -> Vec<OptionSpec> {
+        levels::option_specs()
+    }
+
+    fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
+        text::parse_layout(text::DEFAULT_LAYOUT, Side::P1)
+    }
+
+    fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
+        text::parse_fen(text)
+    }
+
+    /// `position layout <path>`: a layout file, White moving up. `position config <path>`: the
+    /// source's config.json (its layout, clocks and player colour; the player's side moves up).
+    fn load(_variant: &str, kind: &str, arg: &str, _opts: &Options) -> Result<Self, String> {
+        match kind {
+            "layout" => {
+                let text = std::fs::read_to_string(arg)
+                    .map_err(|e| format!("cannot read layout file '{arg}': {e}"))?;
+                text::parse_layout(&text, Side::P1)
+            }
+            "config" => {
+                let config = config::load(Path::new(arg))?;
+                let layout = config.layout.as_deref().unwrap_or(text::DEFAULT_LAYOUT);
+                let mut pos = text::parse_layout(layout, config.clocks.player_side)?;
+                pos.set_clocks(config.clocks);
+                Ok(pos)
+            }
+            _ => Err(format!(
+                "chess14 has no position source '{kind}' (layout or config)"
+            )),
+        }
+    }
+
+    fn to_fen(&self) -> String {
+        text::format_fen(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        Position::legal_moves(self, out)
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        Position::outcome_without_moves(self)
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.is_capture(mv) || mv.kind() == MoveKind::Promotion
+    }
+
+    /// Most valuable victim first, cheapest attacker among equals; promotions near the top.
+    fn order_hint(&self, mv: Move) -> i32 {
+        let victim = self.cell(mv.to());
+        let mut hint = 0;
+        if is_piece(victim) {
+            let attacker = kind_of(self.cell(mv.from()));
+            hint += 16 * kind_of(victim).value() - attacker.value() / 16;
+        }
+        if mv.kind() == MoveKind::Promotion {
+            hint += 16 * Kind::Queen.value();
+        }
+        hint
+    }
+
+    /// Passing is allowed when not in check and the mover has more than pawns and kings, where
+    /// zugzwang is rare.
+    fn play_null(&mut self) -> bool {
+        let us = Position::side_to_move(self);
+        let has_pieces = self.squares().any(|sq| {
+            let c = self.cell(sq);
+            is_piece(c) && side_of(c) == us && !matches!(kind_of(c), Kind::Pawn | Kind::King)
+        });
+        if !has_pieces || self.king_attacked(us) {
+            return false;
+        }
+        self.pass();
+        true
+    }
+
+    fn in_check(&self) -> bool {
+        self.king_attacked(Position::side_to_move(self))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let (from, to) = text::parse_squares(self, text)?;
+        let mut moves = Vec::new();
+        Position::legal_moves(self, &mut moves);
+        moves
+            .into_iter()
+            .find(|m| m.from() == from && m.to() == to)
+            .ok_or_else(|| format!("illegal move {text}"))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        text::format_move(mv)
+    }
+
+    fn view(&self) -> Vec<String> {
+        text::board_lines(self)
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        text::side_word(side).to_string()
+    }
+
+    fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
+        levels::scripted_move(self, opts, seed)
+    }
+
+    fn command(
+        &self,
+        name: &str,
+        args: &[&str],
+        forfeit: Option<Forfeit>,
+    ) -> Option<Result<Vec<String>, String>> {
+        commands::run(self, name, args, forfeit)
+    }
+}

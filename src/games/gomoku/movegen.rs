@@ -1,0 +1,72 @@
+//! Move generation: every empty point for the rules; for the search, the answers a four
+//! forces, or else the points near stones.
+
+use super::geometry::{MAX_SIZE, Point, line_span};
+use super::position::Gomoku;
+
+impl Gomoku {
+    /// Every empty point, unless the game is won.
+    pub fn legal_moves(&self, out: &mut Vec<Point>) {
+        if self.winner().is_some() {
+            return;
+        }
+        let board = self.board();
+        out.extend(board.points().filter(|&p| board.at(p).is_none()));
+    }
+
+    /// A four on the board leaves no choice: complete one's own five, or else block the
+    /// enemy's. Otherwise the points near stones (the centre on an empty board).
+    pub fn search_moves(&self, out: &mut Vec<Point>) {
+        if self.winner().is_some() || self.board().is_full() {
+            return;
+        }
+        let me = self.side_to_move();
+        for side in [me, me.other()] {
+            let rows = self.five_point_rows(side);
+            if rows.iter().any(|&r| r != 0) {
+                for (y, &row) in rows.iter().enumerate() {
+                    let mut bits = row;
+                    while bits != 0 {
+                        out.push(Point::new(bits.trailing_zeros() as usize, y));
+                        bits &= bits - 1;
+                    }
+                }
+                return;
+            }
+        }
+        self.candidates(out);
+    }
+
+    /// Empty points near stones: the 3x3 square around each, and two steps along each line.
+    /// On an empty board, the centre.
+    pub fn candidates(&self, out: &mut Vec<Point>) {
+        let n = self.board().size();
+        if self.board().stones() == 0 {
+            out.push(Point::new(n / 2, n / 2));
+            return;
+        }
+        let mut occupied = [0u32; MAX_SIZE];
+        for (y, row) in occupied.iter_mut().enumerate().take(n) {
+            *row = self.board().occupied_row(y);
+        }
+        let row_span = line_span(n, 0, 0);
+        for y in 0..n {
+            let mut near = 0;
+            for dy in -2isize..=2 {
+                let Some(&r) = occupied.get((y as isize + dy) as usize) else {
+                    continue;
+                };
+                near |= match dy.abs() {
+                    0 => r << 1 | r >> 1 | r << 2 | r >> 2,
+                    1 => r | r << 1 | r >> 1,
+                    _ => r | r << 2 | r >> 2,
+                };
+            }
+            let mut free = near & row_span & !occupied[y];
+            while free != 0 {
+                out.push(Point::new(free.trailing_zeros() as usize, y));
+                free &= free - 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Line patterns and what they are worth, the terms of the evaluation. Along each line, a colour can still make five only inside
+//! 5-point windows free of enemy stones and of the board's edge; how many of those windows
+//! hold how many of its stones tells its shape: a four has a point that completes five (an
+//! open four has two), and an open three or two lies in two or more windows where a closed
+//! one lies in a single window (`|XXX..` can only become a closed four, `..XXX..` an open one).
+
+use super::board::Board;
+use super::geometry::line_span;
+use crate::game::Side;
+
+/// The strongest shape one colour has along one line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
+pub enum Shape {
+    Dead,
+    One,
+    ClosedTwo,
+    OpenTwo,
+    ClosedThree,
+    OpenThree,
+    Four,
+    OpenFour,
+}
+
+/// What a line holds for one colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct LineShape {
+    pub shape: Shape,
+    /// The empty points where a stone of the colour would make five.
+    pub five_points: u32,
+}
+
+/// The shape of `own` stones along a line whose points are `span`, with `opp` the enemy's.
+pub fn line_shape(own: u32, opp: u32, span: u32) -> LineShape {
+    if own == 0 {
+        return LineShape {
+            shape: Shape::Dead,
+            five_points: 0,
+        };
+    }
+    let free = span & !opp;
+    let mut starts = free & free >> 1 & free >> 2 & free >> 3 & free >> 4;
+    let mut windows = [0u8; 6];
+    let mut five_points = 0;
+    while starts != 0 {
+        let s = starts.trailing_zeros();
+        starts &= starts - 1;
+        let window = own >> s & 0x1f;
+        let stones = window.count_ones() as usize;
+        windows[stones] += 1;
+        if stones == 4 {
+            five_points |= (!window & 0x1f) << s;
+        }
+    }
+    let shape = match (five_points.count_ones(), windows[3], windows[2], windows[1]) {
+        (2.., ..) => Shape::OpenFour,
+        (1, ..) => Shape::Four,
+        (0, 2.., ..) => Shape::OpenThree,
+        (0, 1, ..) => Shape::ClosedThree,
+        (0, 0, 2.., _) => Shape::OpenTwo,
+        (0, 0, 1, _) => Shape::ClosedTwo,
+        (0, 0, 0, 1..) => Shape::One,
+        _ => Shape::Dead,
+    };
+    LineShape { shape, five_points }
+}
+
+/// What each shape is worth to its owner (the tunables of the evaluation).
+pub fn value(shape: Shape) -> i32 {
+    match shape {
+        Shape::Dead => 0,
+        Shape::One => 1,
+        Shape::ClosedTwo => 4,
+        Shape::OpenTwo => 20,
+        Shape::ClosedThree => 25,
+        Shape::OpenThree => 120,
+        Shape::Four => 150,
+        Shape::OpenFour => 1000,
+    }
+}
+
+/// The shape of `side`'s stones along line `line` of direction `dir`.
+pub fn shape_at(board: &Board, side: Side, dir: usize, line: usize) -> LineShape {
+    line_shape(
+        board.line(side, dir, line),
+        board.line(side.other(), dir, line),
+        line_span(board.size(), dir, line),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line written as text: `X` own, `O` enemy, `.` empty; the line is as long as the text.
+    fn shape(text: &str) -> LineShape {
+        let bits = |c| {
+            text.chars()
+                .enumerate()
+                .filter(|&(_, t)| t == c)
+                .fold(0, |m, (i, _)| m | 1 << i)
+        };
+        line_shape(bits('X'), bits('O'), (1 << text.len()) - 1)
+    }
+
+    #[test]
+    fn shapes_of_typical_lines() {
+        for (line, want) in [
+            ("...............", Shape::Dead),
+            ("..X....", Shape::One),
+            ("....X", Shape::One),
+            ("OX...O", Shape::Dead),
+            ("..XX...", Shape::OpenTwo),
+            ("XX...", Shape::ClosedTwo),
+            ("XX....", Shape::ClosedTwo),
+            ("..XXX..", Shape::OpenThree),
+            (".XXX..", Shape::OpenThree),
+            ("..X.XX..", Shape::OpenThree),
+            (".XXX.", Shape::ClosedThree),
+            ("OXXX...", Shape::ClosedThree),
+            ("..X.X.X..", Shape::ClosedThree),
+            ("..XX..X..", Shape::ClosedThree),
+            ("OXXXX.", Shape::Four),
+            ("..XX.XX..", Shape::Four),
+            (".XXXX.", Shape::OpenFour),
+            ("X.XXX.X", Shape::OpenFour),
+            ("OXXXXO", Shape::Dead),
+        ] {
+            assert_eq!(shape(line).shape, want, "{line}");
+        }
+        assert_eq!(shape(".XXXX.").five_points, 0b100001);
+        assert_eq!(shape("XX.XX").five_points, 0b00100);
+    }
+}

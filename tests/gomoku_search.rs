@@ -1,0 +1,111 @@
+//! The searcher playing Gomoku: it takes a win in one, blocks a loss in one, and beats a
+//! player that picks at random among the points near stones.
+
+use tabula::game::{Game, Options, Outcome, Side, result};
+use tabula::games::gomoku::Gomoku;
+use tabula::games::gomoku::geometry::Point;
+use tabula::games::gomoku::text::format_point;
+use tabula::rng::Rng;
+use tabula::search::limits::Limits;
+use tabula::search::thinker::Thinker;
+
+fn start(size: i64) -> Gomoku {
+    let mut opts = Options::default();
+    opts.set("BoardSize", size.to_string());
+    Gomoku::start("gomoku", &opts).unwrap()
+}
+
+fn play(pos: &mut Gomoku, moves: &str) {
+    for m in moves.split_whitespace() {
+        let p = pos.parse_move(m).unwrap();
+        Game::play(pos, p);
+    }
+}
+
+/// The searcher's choice at a fixed depth.
+fn best(pos: &Gomoku, depth: u32) -> Point {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    Thinker::new(1, 8)
+        .unwrap()
+        .think(pos, limits, None)
+        .best
+        .unwrap()
+}
+
+/// Positions with a four for the side to move (open, closed, broken) and for the enemy.
+const WIN_IN_ONE: &[(&str, &[&str])] = &[
+    ("H8 A1 I8 A2 J8 A3 K8 B5", &["G8", "L8"]),
+    ("H8 G8 I8 A2 J8 A3 K8 B5", &["L8"]),
+    ("H8 A1 I8 A2 K8 A3 L8 B5", &["J8"]),
+    ("D4 A15 E5 B15 F6 O1 G7 O3", &["C3", "H8"]),
+    ("A1 H8 O15 H9 A15 H10 O1 H11 C3", &["H7", "H12"]),
+];
+
+#[test]
+fn a_win_in_one_is_taken() {
+    for (moves, wins) in WIN_IN_ONE {
+        let mut pos = start(15);
+        play(&mut pos, moves);
+        for depth in [1, 3] {
+            let mv = format_point(best(&pos, depth));
+            assert!(
+                wins.contains(&mv.as_str()),
+                "{moves}: played {mv} at depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_loss_in_one_is_blocked() {
+    // White to move; Black has a closed four, a broken four, a diagonal four.
+    for (moves, block) in [
+        ("H8 G8 I8 A2 J8 A3 K8", "L8"),
+        ("H8 A1 I8 A2 K8 A3 L8", "J8"),
+        ("D4 C3 E5 B15 F6 O1 G7", "H8"),
+        ("H5 A1 H6 A2 H7 O15 H9", "H8"),
+    ] {
+        let mut pos = start(15);
+        play(&mut pos, moves);
+        for depth in [1, 2, 4] {
+            assert_eq!(
+                format_point(best(&pos, depth)),
+                block,
+                "{moves} at depth {depth}"
+            );
+        }
+    }
+}
+
+/// A player that picks uniformly among the points near stones.
+fn random_move(pos: &Gomoku, rng: &mut Rng) -> Point {
+    let mut moves = Vec::new();
+    pos.candidates(&mut moves);
+    rng.pick(&moves).expect("a point near the stones")
+}
+
+#[test]
+fn beats_a_random_player_every_time() {
+    for game in 0..10u64 {
+        let engine = if game % 2 == 0 { Side::P1 } else { Side::P2 };
+        let mut rng = Rng::new(game);
+        let mut pos = start(15);
+        while result(&pos).is_none() {
+            let mv = if pos.side_to_move() == engine {
+                best(&pos, 3)
+            } else {
+                random_move(&pos, &mut rng)
+            };
+            Game::play(&mut pos, mv);
+        }
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Win(engine)),
+            "game {game}: {}",
+            pos.to_fen()
+        );
+    }
+}
