@@ -8,7 +8,8 @@
 //!   answer and our level-6 reply, taking the worst case over the opponent's tied answers;
 //!   an opponent's win at once scores `-BIG`, our own win after its answer `+BIG`.
 //!
-//! Level 8 hands level 7's remaining ties to the searcher; `max` is the plain search.
+//! Level 8 hands level 7's remaining ties to the searcher, which follows its model of a
+//! graded game (model.rs); `max` is the plain search.
 
 use super::movegen::Move;
 use super::position::Position;
