@@ -29,6 +29,8 @@ pub struct Player {
     level: Level,
     budget: Budget,
     thinker: Thinker,
+    /// Kept from move to move, with its cache of predictions.
+    model: Model,
 }
 
 impl Player {
@@ -38,6 +40,7 @@ impl Player {
             level,
             budget,
             thinker: Thinker::new(threads, TABLE_MIB)?,
+            model: Model::of_level(level),
         })
     }
 
@@ -65,7 +68,7 @@ impl Player {
         };
         let searched = Advance {
             position: *pos,
-            model: Model::of_level(self.level),
+            model: self.model.clone(),
         };
         self.thinker.clear();
         self.thinker.think(&searched, limits, among).best

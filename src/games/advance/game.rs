@@ -71,7 +71,7 @@ impl Game for Advance {
     fn as_search_root(&self) -> Self {
         Advance {
             model: self.model.at_root(&self.position),
-            ..*self
+            position: self.position,
         }
     }
 

@@ -13,8 +13,9 @@ use super::movegen::Move;
 use super::position::Position;
 use super::tables::ZOBRIST;
 use crate::game::{Options, Side};
-use std::cell::RefCell;
 use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Level 8's search root counts this many plies of exact prediction (`Model::at_root`)
 /// so that the opponent's answer to each root move is one level 7 would play
@@ -25,9 +26,14 @@ use std::collections::HashMap;
 const PREDICTED_PLIES: u8 = 2;
 
 /// What a searching player adds to the rules: its evaluation weights and, at level 8, the
-/// model of a graded game. Small and `Copy`: it travels with the position through the search.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// model of a graded game with its cache. Small: it travels with the position through the
+/// search, its clones sharing the one cache.
+#[derive(Clone, Debug)]
 pub struct Model {
+    /// Shared by every position of a player's searches, on all their threads. The lock is
+    /// taken once per rule-bound node (`must_gain`): measured against a cache per thread,
+    /// level 8's time per move did not change on one thread or two.
+    cache: Arc<Mutex<Cache>>,
     /// Level 8: the searcher only follows moves the level rules allow (`rule_bound_moves`).
     /// Fixed for a whole game.
     rule_bound: bool,
@@ -47,6 +53,7 @@ impl Model {
     pub fn of_level(level: Level) -> Model {
         let rule_bound = level == Level::Graded(8);
         Model {
+            cache: Default::default(),
             rule_bound,
             predicted_plies: 0,
             predicted_side: None,
@@ -69,11 +76,11 @@ impl Model {
 
     /// The model at the root of a search from `pos`: level 8 predicts the first plies below
     /// it by level 7's rules exactly, and its opponent's forced gains deeper down.
-    pub fn at_root(self, pos: &Position) -> Model {
+    pub fn at_root(&self, pos: &Position) -> Model {
         Model {
             predicted_plies: if self.rule_bound { PREDICTED_PLIES } else { 0 },
             predicted_side: self.rule_bound.then(|| pos.side_to_move().other()),
-            ..self
+            ..self.clone()
         }
     }
 
@@ -90,7 +97,7 @@ impl Model {
     pub fn predicts_level_7(&self, pos: &Position) -> bool {
         self.predicted_side == Some(pos.side_to_move())
             && match self.predicted_plies {
-                0 => with_cache(|c| c.must_gain(pos, pos.in_check())),
+                0 => self.cache().must_gain(pos, pos.in_check()),
                 plies => plies == PREDICTED_PLIES - 1,
             }
     }
@@ -98,7 +105,7 @@ impl Model {
     /// The moves the searcher follows in `pos`, appended to `out`.
     pub fn search_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         if self.predicted_plies > 0 || self.predicts_level_7(pos) {
-            with_cache(|c| c.predicted_moves(pos, out))
+            self.cache().predicted_moves(pos, out)
         } else if self.rule_bound {
             rule_bound_moves(pos, out)
         } else {
@@ -120,7 +127,7 @@ impl Model {
     /// a forced capture stops the side from standing pat.
     pub fn in_check(&self, pos: &Position) -> bool {
         let danger = pos.in_check();
-        danger || (self.rule_bound && with_cache(|c| c.must_gain(pos, danger)))
+        danger || (self.rule_bound && self.cache().must_gain(pos, danger))
     }
 
     /// The position's hash, apart for level 8's model: it searches a different game tree,
@@ -143,11 +150,16 @@ impl Model {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         eval::evaluate(pos, &self.weights)
     }
+
+    /// The cache, also after a panic elsewhere: it only holds finished results.
+    fn cache(&self) -> MutexGuard<'_, Cache> {
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// A position as a searching player sees it: the rules and the player's model. This is the
 /// type registered as the game (`Game` is implemented in game.rs, delegating to both).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Debug)]
 pub struct Advance {
     pub position: Position,
     pub model: Model,
@@ -208,8 +220,8 @@ fn keep_rule_bound(pos: &Position, start: usize, out: &mut Vec<Move>) {
     out.truncate(kept);
 }
 
-/// What the model keeps between the positions of a search: the predictions it has made and
-/// room for its tests, so that neither is computed or allocated again per position.
+/// What the model keeps between the positions of its searches: the predictions it has made
+/// and room for its tests, so that neither is computed or allocated again per position.
 #[derive(Default)]
 pub struct Cache {
     /// Level 7's ties by position (the raw hash, which counts the plies too).
@@ -249,17 +261,11 @@ impl Cache {
     }
 }
 
-thread_local! {
-    /// Each search thread's cache. The searcher reaches the model only through `Game`'s
-    /// `&self` methods, on positions it copies at every move, so the cache cannot travel
-    /// with them: a shared pointer would cost a reference count per copied position and a
-    /// lock per lookup between threads. Lazy SMP threads search apart anyway.
-    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
-}
-
-/// Runs `f` on the calling thread's cache.
-fn with_cache<R>(f: impl FnOnce(&mut Cache) -> R) -> R {
-    CACHE.with(|c| f(&mut c.borrow_mut()))
+/// Not the thousands of predictions, only how many there are.
+impl fmt::Debug for Cache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cache({} predictions)", self.predicted.len())
+    }
 }
 
 #[cfg(test)]
@@ -364,7 +370,7 @@ mod tests {
         let mut moves = vec![];
         root.legal_moves(&mut moves);
         for &mv in moves.iter().take(8) {
-            let mut answer = root;
+            let mut answer = root.clone();
             answer.play(mv);
             let mut searched = vec![];
             answer.search_moves(&mut searched);
@@ -373,7 +379,7 @@ mod tests {
             answer.search_moves(&mut again);
             assert_eq!(again, searched, "the kept prediction");
             // Our reply follows the looser model again, under its own table entries.
-            let mut reply = answer;
+            let mut reply = answer.clone();
             reply.play(searched[0]);
             let (mut model, mut bound) = (vec![], vec![]);
             reply.search_moves(&mut model);
@@ -381,7 +387,7 @@ mod tests {
             assert_eq!(model, bound);
             let unpredicted = Model {
                 predicted_plies: 0,
-                ..answer.model
+                ..answer.model.clone()
             };
             assert_ne!(answer.hash(), unpredicted.hash(&answer.position));
         }
