@@ -12,7 +12,7 @@ fn main() -> ExitCode {
             tabula::engine::Output::stdout(),
         ),
         Some("bench") => tabula::frontends::bench::run(&args[1..]),
-        Some("advance") if args.len() > 1 => tabula::frontends::advance_cli::run(&args[1..]),
+        Some("advance") if args.len() > 1 => tabula::frontends::advance::run(&args[1..]),
         Some("play") => tabula::frontends::sixes::play::run(&args[1..]),
         Some("match") => tabula::frontends::referee::run(&args[1..]),
         Some("mist") => tabula::frontends::mist::main(),

@@ -287,5 +287,8 @@ fn a_match_with_two_search_threads_reports_every_game() {
     assert!(text.contains("nodes 3000"), "{text}");
     let zero = bot(&["match", "8", "7", "--threads", "0"]);
     assert_eq!(zero.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&zero.stderr).contains("--threads needs a positive number"));
+    assert!(
+        String::from_utf8_lossy(&zero.stderr)
+            .contains("--threads needs a whole number from 1 to 256")
+    );
 }

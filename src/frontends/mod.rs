@@ -1,7 +1,6 @@
 //! Front-ends around the engine core for exact third-party formats and tools.
 
-pub mod advance_cli;
-pub mod advance_match;
+pub mod advance;
 pub mod args;
 pub mod bench;
 pub mod mist;

@@ -8,10 +8,9 @@
 //! self-play matches between engines with different weights can tune them
 //! (`scripts/advance-tune`).
 
-use super::board::{Advance, EMPTY, Kind, OWNER, PLY_LIMIT, VALUE, WALL, kind_of};
-use super::levels::Level;
+use super::position::{EMPTY, Kind, OWNER, PLY_LIMIT, Position, VALUE, WALL, kind_of};
 use super::tables::{DELTA, KING, RAY_LEN, SIZE};
-use crate::game::{OptionKind, OptionSpec, Options};
+use crate::game::{OptionKind, OptionSpec, Options, Side};
 
 /// One point of material; every weight is in these units (hundredths of a point).
 const MATERIAL: i32 = 100;
@@ -104,12 +103,9 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// The weights by default for `level`.
-    pub fn of_level(level: Level) -> Weights {
-        match level {
-            Level::Graded(8) => Weights(TERMS.map(|t| t.level_8)),
-            _ => Weights::default(),
-        }
+    /// The weights by default for level 8 (`Term::level_8`).
+    pub fn level_8() -> Weights {
+        Weights(TERMS.map(|t| t.level_8))
     }
 
     /// These weights with those the options set (the engine has validated each value).
@@ -138,7 +134,7 @@ impl Weights {
 }
 
 /// How far a ray reaches from `sq` through empty squares.
-fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
+fn reach(pos: &Position, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
     let mut n = 0;
     for d in dirs {
         let mut s = sq;
@@ -154,8 +150,7 @@ fn reach(pos: &Advance, sq: usize, dirs: impl Iterator<Item = usize>) -> i32 {
 }
 
 /// Everything but material, from White's point of view.
-fn white_position(pos: &Advance) -> i32 {
-    let w = &pos.weights;
+fn white_position(pos: &Position, w: &Weights) -> i32 {
     let mut score = [0i32; 2];
     for sq in 0..SIZE * SIZE {
         let c = pos.cell(sq);
@@ -183,7 +178,7 @@ fn white_position(pos: &Advance) -> i32 {
             _ => {}
         }
     }
-    for side in 0..2 {
+    for side in [Side::P1, Side::P2] {
         let g = pos.general(side);
         let mut safety = if pos.protected(g) {
             w.get(GENERAL_COVERED)
@@ -195,52 +190,53 @@ fn white_position(pos: &Advance) -> i32 {
             if c == EMPTY {
                 safety += w.get(GENERAL_ROOM);
             } else if c == WALL {
-                score[1 - side] += w.get(WALL_HEMS);
-            } else if OWNER[c as usize] != side {
+                score[side.other().index()] += w.get(WALL_HEMS);
+            } else if OWNER[c as usize] != side.index() {
                 safety -= w.get(GENERAL_CROWDED);
             }
         }
-        score[side] += safety;
+        score[side.index()] += safety;
     }
     score[0] - score[1]
 }
 
-impl Advance {
-    /// The evaluation from the side to move's point of view.
-    pub fn eval(&self) -> i32 {
-        let plies_left = i32::from(PLY_LIMIT.saturating_sub(self.ply()));
-        let position = white_position(self) * plies_left.min(FADE_PLIES) / FADE_PLIES;
-        let mover = self.side();
-        self.weights.get(TEMPO)
-            + MATERIAL * self.balance(mover)
-            + if mover == 0 { position } else { -position }
-    }
+/// The evaluation of `pos` with `weights`, from the side to move's point of view.
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    let plies_left = i32::from(PLY_LIMIT.saturating_sub(pos.ply()));
+    let position = white_position(pos, weights) * plies_left.min(FADE_PLIES) / FADE_PLIES;
+    let mover = pos.side_to_move();
+    weights.get(TEMPO)
+        + MATERIAL * pos.balance(mover)
+        + if mover == Side::P1 {
+            position
+        } else {
+            -position
+        }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::parse_fen;
     use super::*;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(&Position::from_fen(fen).unwrap(), &Weights::default())
+    }
 
     #[test]
     fn start_is_balanced_and_material_counts() {
-        let start = Advance::start_position();
         let tempo = Weights::default().get(TEMPO);
-        assert_eq!(start.eval(), tempo);
-        let up_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 w").unwrap();
-        assert!(up_a_dragon.eval() > 6 * MATERIAL);
-        let down_a_dragon = parse_fen("4g4/9/9/9/4D4/9/9/9/4G4 b").unwrap();
-        assert_eq!(down_a_dragon.eval(), 2 * tempo - up_a_dragon.eval());
+        assert_eq!(evaluate(&Position::start(), &Weights::default()), tempo);
+        let up_a_dragon = eval("4g4/9/9/9/4D4/9/9/9/4G4 w");
+        assert!(up_a_dragon > 6 * MATERIAL);
+        let down_a_dragon = eval("4g4/9/9/9/4D4/9/9/9/4G4 b");
+        assert_eq!(down_a_dragon, 2 * tempo - up_a_dragon);
     }
 
     #[test]
     fn only_material_counts_at_the_turn_limit() {
-        let fen = |ply: u16| parse_fen(&format!("4g4/9/9/9/4D4/9/9/9/4G4 w {ply}")).unwrap();
-        assert_eq!(
-            fen(200).eval(),
-            Weights::default().get(TEMPO) + 7 * MATERIAL
-        );
-        let (early, late) = (fen(100).eval(), fen(180).eval());
-        assert!(early > late && late > fen(200).eval(), "{early} {late}");
+        let at = |ply: u16| eval(&format!("4g4/9/9/9/4D4/9/9/9/4G4 w {ply}"));
+        assert_eq!(at(200), Weights::default().get(TEMPO) + 7 * MATERIAL);
+        let (early, late) = (at(100), at(180));
+        assert!(early > late && late > at(200), "{early} {late}");
     }
 }

@@ -8,11 +8,16 @@
 //!   answer and our level-6 reply, taking the worst case over the opponent's tied answers;
 //!   an opponent's win at once scores `-BIG`, our own win after its answer `+BIG`.
 //!
-//! Level 8 hands level 7's remaining ties to the searcher; `max` is the plain search.
+//! Level 8 hands level 7's remaining ties to the searcher, which follows its model of a
+//! graded game (model.rs); `max` is the plain search.
 
-use super::board::Advance;
-use super::moves::Move;
-use crate::game::{Outcome, Scripted};
+use super::movegen::Move;
+use super::position::Position;
+use crate::game::{Options, Outcome, Scripted, Side};
+use crate::rng;
+
+/// The protocol option that selects a graded level or the free search.
+pub const LEVEL_OPTION: &str = "Level";
 
 /// The large penalty/bonus of level 7, far beyond any material balance (at most 81 * 7).
 pub const BIG: i32 = 10_000;
@@ -40,6 +45,11 @@ impl Level {
             },
         }
     }
+
+    /// The level the options select (the engine has validated the value against `NAMES`).
+    pub fn of_options(opts: &Options) -> Level {
+        Level::parse(opts.text(LEVEL_OPTION, "max")).unwrap_or(Level::Max)
+    }
 }
 
 /// Reusable move buffers, so the prediction does not allocate per position.
@@ -54,38 +64,24 @@ struct Buffers {
 }
 
 /// Whether playing `mv` wins the game at once for the side to move.
-fn wins_at_once(pos: &Advance, mv: Move, scratch: &mut Vec<Move>) -> bool {
-    let mover = pos.side();
+fn wins_at_once(pos: &Position, mv: Move, scratch: &mut Vec<Move>) -> bool {
+    let mover = pos.side_to_move();
     let mut child = *pos;
-    child.make(mv);
-    let outcome = child
-        .turn_limit_outcome()
-        .or_else(|| (!child.has_legal_move(scratch)).then(|| child.no_move_outcome()));
-    matches!(outcome, Some(Outcome::Win(s)) if s.index() == mover)
-}
-
-/// Whether `mv` wins at once by leaving the enemy General in danger and without a legal
-/// move. Level 8's model looks for no other wins at once among the moves level 6 would not
-/// play: the rest (an enemy without a move but not in danger, the turn limit) are rare, and
-/// testing every move for them cost a third of the search's speed and more than it won
-/// (measured: 84-86 against 91 of 100 games against level 7).
-fn mates(pos: &Advance, mv: Move, scratch: &mut Vec<Move>) -> bool {
-    let mut child = *pos;
-    child.make(mv);
-    child.in_check_now() && !child.has_legal_move(scratch)
+    child.play(mv);
+    child.result(scratch) == Some(Outcome::Win(mover))
 }
 
 /// Value of a finished game for `me`: a win or loss is `±BIG`, a tie its (zero) balance.
-fn terminal_value(pos: &Advance, outcome: Outcome, me: usize) -> i32 {
+fn terminal_value(pos: &Position, outcome: Outcome, me: Side) -> i32 {
     match outcome {
-        Outcome::Win(s) if s.index() == me => BIG,
+        Outcome::Win(s) if s == me => BIG,
         Outcome::Win(_) => -BIG,
         Outcome::Draw => pos.balance(me),
     }
 }
 
 /// Keeps the moves of `moves` with the largest material delta; returns that delta.
-fn keep_best_delta(pos: &Advance, moves: &mut Vec<Move>) -> i32 {
+fn keep_best_delta(pos: &Position, moves: &mut Vec<Move>) -> i32 {
     let best = moves
         .iter()
         .map(|&m| pos.material_delta(m))
@@ -98,15 +94,15 @@ fn keep_best_delta(pos: &Advance, moves: &mut Vec<Move>) -> i32 {
 /// Our level-6 reply at `pos` (we are to move), before looking for a win at once: the
 /// value of a finished game (`Err`), or the balance after the best material move (`Ok`),
 /// with our legal moves left in `buf.replies`.
-fn reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> Result<i32, i32> {
-    if let Some(o) = pos.turn_limit_outcome() {
+fn reply_value(pos: &Position, me: Side, buf: &mut Buffers) -> Result<i32, i32> {
+    if let Some(o) = pos.outcome() {
         return Err(terminal_value(pos, o, me));
     }
     let moves = &mut buf.replies;
     moves.clear();
-    pos.legal(moves);
+    pos.legal_moves(moves);
     if moves.is_empty() {
-        return Err(terminal_value(pos, pos.no_move_outcome(), me));
+        return Err(terminal_value(pos, pos.outcome_without_moves(), me));
     }
     Ok(pos.balance(me)
         + moves
@@ -120,15 +116,15 @@ fn reply_value(pos: &Advance, me: usize, buf: &mut Buffers) -> Result<i32, i32> 
 /// worst over the opponent's best-delta answers of our level-6 reply. Once the score is
 /// sure to be below `floor` it returns early with some value below `floor`: the candidate
 /// can no longer tie the best one.
-fn predict(pos: &Advance, me: usize, floor: i32, buf: &mut Buffers) -> i32 {
-    if let Some(o) = pos.turn_limit_outcome() {
+fn predict(pos: &Position, me: Side, floor: i32, buf: &mut Buffers) -> i32 {
+    if let Some(o) = pos.outcome() {
         return terminal_value(pos, o, me);
     }
     let mut answers = std::mem::take(&mut buf.answers);
     answers.clear();
-    pos.legal(&mut answers);
+    pos.legal_moves(&mut answers);
     let value = if answers.is_empty() {
-        terminal_value(pos, pos.no_move_outcome(), me)
+        terminal_value(pos, pos.outcome_without_moves(), me)
     } else {
         let best_delta = answers
             .iter()
@@ -144,7 +140,7 @@ fn predict(pos: &Advance, me: usize, floor: i32, buf: &mut Buffers) -> i32 {
             .filter(|&&m| pos.material_delta(m) == best_delta)
         {
             let mut after = *pos;
-            after.make(answer);
+            after.play(answer);
             let value = match reply_value(&after, me, buf) {
                 Err(finished) => finished,
                 Ok(v) if v >= worst => continue,
@@ -174,9 +170,9 @@ fn predict(pos: &Advance, me: usize, floor: i32, buf: &mut Buffers) -> i32 {
 }
 
 /// The moves still tied at a graded level (4 to 7) in `pos`; empty only without legal moves.
-pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
+pub fn ties(pos: &Position, level: u8) -> Vec<Move> {
     let mut moves = Vec::new();
-    pos.legal(&mut moves);
+    pos.legal_moves(&mut moves);
     if level <= 4 || moves.is_empty() {
         return moves;
     }
@@ -197,13 +193,13 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
     if level == 6 || moves.len() == 1 {
         return moves;
     }
-    let me = pos.side();
+    let me = pos.side_to_move();
     let mut best = i32::MIN;
     let scores: Vec<i32> = moves
         .iter()
         .map(|&m| {
             let mut child = *pos;
-            child.make(m);
+            child.play(m);
             let score = predict(&child, me, best, &mut buf);
             best = best.max(score);
             score
@@ -214,103 +210,16 @@ pub fn ties(pos: &Advance, level: u8) -> Vec<Move> {
     moves
 }
 
-/// Level 8's search model: every player in a graded game obeys levels 5 and 6 (a move that
-/// wins at once if there is one, else one with the largest material delta), so the search
-/// follows only those moves, for both sides. Appends them to `out`. Where no move gains
-/// material every move is kept; where some do, so is a smaller gain or quiet move that
-/// mates (`mates`).
-pub fn rule_bound_moves(pos: &Advance, out: &mut Vec<Move>) {
-    let start = out.len();
-    pos.pseudo_moves(out);
-    keep_rule_bound(pos, start, out);
-}
-
-/// The noisy moves among `rule_bound_moves`, generated directly (what quiescence follows):
-/// every gain is noisy, so the best delta among them is the best of all moves.
-pub fn rule_bound_noisy_moves(pos: &Advance, out: &mut Vec<Move>) {
-    let start = out.len();
-    pos.pseudo_noisy_moves(out);
-    keep_rule_bound(pos, start, out);
-}
-
-/// Keeps the pseudo-legal moves of `out[start..]` that level 8's model follows.
-fn keep_rule_bound(pos: &Advance, start: usize, out: &mut Vec<Move>) {
-    let danger = pos.in_check_now();
-    // Only gains need the legality test to find the best delta.
-    let best = out[start..]
-        .iter()
-        .filter(|&&m| pos.material_delta(m) > 0 && pos.is_legal(m, danger))
-        .map(|&m| pos.material_delta(m))
-        .max()
-        .unwrap_or(0);
-    let end = out.len();
-    let mut kept = start;
-    for i in start..end {
-        let mv = out[i];
-        // The end of `out` is the scratch room of the win test.
-        let keep = pos.is_legal(mv, danger)
-            && (best == 0 || pos.material_delta(mv) == best || mates(pos, mv, out));
-        if keep {
-            out[kept] = mv;
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
-}
-
-/// Level 8's model where it predicts level 7 exactly (near its root, and the opponent's
-/// forced gains deeper down): level 7's own ties (`ties(pos, 7)`), appended to `out`.
-/// They cost a prediction each, so every thread keeps those it has computed: iterative
-/// deepening meets the same positions again and again.
-pub fn predicted_moves(pos: &Advance, out: &mut Vec<Move>) {
-    /// Enough for the predicted positions of many searches; the map is emptied when full.
-    const KEEP: usize = 1 << 16;
-    PREDICTED.with(|p| {
-        let mut known = p.borrow_mut();
-        if let Some(moves) = known.get(&pos.hash) {
-            out.extend_from_slice(moves);
-            return;
-        }
-        if known.len() >= KEEP {
-            known.clear();
-        }
-        let moves = ties(pos, 7);
-        out.extend_from_slice(&moves);
-        known.insert(pos.hash, moves);
-    })
-}
-
-thread_local! {
-    /// Level 7's ties by position (the raw hash, which counts the plies too).
-    static PREDICTED: std::cell::RefCell<std::collections::HashMap<u64, Vec<Move>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
-    /// Room for `must_gain`, which the searcher calls through `Game::in_check`.
-    static SCRATCH: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Whether the side to move has a legal move that gains material, which level 6 then
-/// forces it to play: in level 8's model such a position is not quiet. `danger` is
-/// `pos.in_check_now()`.
-pub fn must_gain(pos: &Advance, danger: bool) -> bool {
-    SCRATCH.with(|s| {
-        let mut moves = s.borrow_mut();
-        moves.clear();
-        pos.any_legal(&mut moves, true, danger, |m| pos.material_delta(m) > 0)
-    })
-}
-
-/// A seeded pick among equally good moves (splitmix64 of the seed).
+/// A seeded pick among equally good moves: the first SplitMix64 output of the seed, modulo
+/// the count. Not `rng::Rng::pick` (multiply-high): the recorded games and transcripts
+/// (tests/advance/levels.in) replay these picks.
 pub fn pick(moves: &[Move], seed: u64) -> Option<Move> {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (!moves.is_empty()).then(|| moves[(z % moves.len() as u64) as usize])
+    (!moves.is_empty()).then(|| moves[(rng::splitmix(seed) % moves.len() as u64) as usize])
 }
 
 /// What a level plays: levels 4-7 pick at random among their ties, level 8 lets the
 /// search choose among level 7's ties, `max` searches freely (`None`).
-pub fn scripted(pos: &Advance, level: Level, seed: u64) -> Option<Scripted<Move>> {
+pub fn scripted(pos: &Position, level: Level, seed: u64) -> Option<Scripted<Move>> {
     match level {
         Level::Max => None,
         Level::Graded(8) => {
@@ -327,14 +236,13 @@ pub fn scripted(pos: &Advance, level: Level, seed: u64) -> Option<Scripted<Move>
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::parse_fen;
     use super::*;
 
     fn tied(fen: &str, level: u8) -> Vec<String> {
-        let pos = parse_fen(fen).unwrap();
+        let pos = Position::from_fen(fen).unwrap();
         let mut t: Vec<String> = ties(&pos, level)
             .iter()
-            .map(|&m| pos.move_text(m))
+            .map(|&m| pos.format_move(m))
             .collect();
         t.sort();
         t
@@ -428,57 +336,34 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_search_model_keeps_level_5_and_6_moves() {
-        let model = |fen: &str| {
-            let pos = parse_fen(fen).unwrap();
-            let mut moves = vec![];
-            rule_bound_moves(&pos, &mut moves);
-            let mut t: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
-            t.sort();
-            t
-        };
-        // Nothing to gain: every move stays.
-        assert_eq!(model(&Advance::start_position().fen()).len(), 43);
-        // Only the best capture.
-        assert_eq!(model(SEED_EXAMPLES[2].1), ["a1a7"]);
-        // The best capture and the quiet Catapult step that mates the walled-in General
-        // (shot from two squares across and two up); the Builder's capture, which also wins
-        // at once but leaves Black out of moves without danger, is not looked for.
-        let mate = "g#......./##......./........./..C....../....z..../....B..../........./.......##/....GC.#d w";
-        assert_eq!(tied(mate, 5), ["c6c7", "e4e5"]);
-        assert_eq!(model(mate), ["c6c7", "f1i1"]);
-        assert_eq!(model(OWN_EXAMPLES[1].1), ["f1i1"]);
-    }
-
     /// Level 7 computed straight from its definition, without any shortcut.
-    fn plain_level_7(pos: &Advance) -> Vec<Move> {
-        let won = |p: &Advance, m: Move| wins_at_once(p, m, &mut vec![]);
-        let me = pos.side();
+    fn plain_level_7(pos: &Position) -> Vec<Move> {
+        let won = |p: &Position, m: Move| wins_at_once(p, m, &mut vec![]);
+        let me = pos.side_to_move();
         let mut moves = ties(pos, 6);
         if moves.iter().any(|&m| won(pos, m)) {
             return moves;
         }
-        let legal = |p: &Advance| {
+        let legal = |p: &Position| {
             let mut l = vec![];
-            p.legal(&mut l);
+            p.legal_moves(&mut l);
             l
         };
-        let reply = |p: &Advance| match p.turn_limit_outcome() {
+        let reply = |p: &Position| match p.outcome() {
             Some(o) => terminal_value(p, o, me),
-            None if legal(p).is_empty() => terminal_value(p, p.no_move_outcome(), me),
+            None if legal(p).is_empty() => terminal_value(p, p.outcome_without_moves(), me),
             None if legal(p).iter().any(|&m| won(p, m)) => BIG,
             None => p.balance(me) + legal(p).iter().map(|&m| p.material_delta(m)).max().unwrap(),
         };
         let score = |m: Move| {
             let mut p = *pos;
-            p.make(m);
-            if let Some(o) = p.turn_limit_outcome() {
+            p.play(m);
+            if let Some(o) = p.outcome() {
                 return terminal_value(&p, o, me);
             }
             let mut answers = legal(&p);
             if answers.is_empty() {
-                return terminal_value(&p, p.no_move_outcome(), me);
+                return terminal_value(&p, p.outcome_without_moves(), me);
             }
             if answers.iter().any(|&a| won(&p, a)) {
                 return -BIG;
@@ -488,7 +373,7 @@ mod tests {
                 .iter()
                 .map(|&a| {
                     let mut q = p;
-                    q.make(a);
+                    q.play(a);
                     reply(&q)
                 })
                 .min()
@@ -507,47 +392,14 @@ mod tests {
         /// from random games.
         #[test]
         fn level_7_matches_its_definition(choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 1..200)) {
-            let mut pos = Advance::start_position();
+            let mut pos = Position::start();
             for c in choices {
                 let legal = ties(&pos, 4);
                 if legal.is_empty() {
                     break;
                 }
                 proptest::prop_assert_eq!(ties(&pos, 7), plain_level_7(&pos));
-                pos.make(legal[c as usize % legal.len()]);
-            }
-        }
-    }
-
-    proptest::proptest! {
-        /// The fast model agrees with its definition on positions from random games.
-        #[test]
-        fn the_search_model_matches_its_definition(choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 1..150)) {
-            let mut pos = Advance::start_position();
-            for c in choices {
-                let mut legal = vec![];
-                pos.legal(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let best = legal.iter().map(|&m| pos.material_delta(m)).max().unwrap();
-                let mates = |m: Move| {
-                    let mut child = pos;
-                    child.make(m);
-                    let mut replies = vec![];
-                    child.legal(&mut replies);
-                    child.in_check_now() && replies.is_empty()
-                };
-                let expected: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| best == 0 || pos.material_delta(m) == best || mates(m))
-                    .collect();
-                let mut model = vec![];
-                rule_bound_moves(&pos, &mut model);
-                proptest::prop_assert_eq!(&model, &expected);
-                proptest::prop_assert_eq!(must_gain(&pos, pos.in_check_now()), best > 0);
-                pos.make(legal[c as usize % legal.len()]);
+                pos.play(legal[c as usize % legal.len()]);
             }
         }
     }
@@ -561,7 +413,7 @@ mod tests {
 
     #[test]
     fn pick_is_seeded_and_stays_among_the_ties() {
-        let pos = Advance::start_position();
+        let pos = Position::start();
         let moves = ties(&pos, 4);
         let a = pick(&moves, 7).unwrap();
         assert_eq!(pick(&moves, 7), Some(a));

@@ -1,27 +1,27 @@
 //! Perft: counting move sequences, the check that move generation is exact.
 
-use super::board::Advance;
-use super::moves::Move;
+use super::movegen::Move;
+use super::position::Position;
 
 /// Counts the legal move sequences of `depth` plies, like `game::perft` (a game over by the
 /// turn limit adds nothing), but with one reusable move buffer per ply.
-pub fn perft(pos: &Advance, depth: u32) -> u64 {
+pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
     count(pos, depth, &mut buffers)
 }
 
-fn count(pos: &Advance, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if pos.turn_limit_outcome().is_some() {
+    if pos.outcome().is_some() {
         return 0;
     }
     let Some((moves, rest)) = buffers.split_first_mut() else {
         return 1;
     };
     moves.clear();
-    pos.legal(moves);
+    pos.legal_moves(moves);
     if depth == 1 {
         return moves.len() as u64;
     }
@@ -29,7 +29,7 @@ fn count(pos: &Advance, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         .iter()
         .map(|&mv| {
             let mut child = *pos;
-            child.make(mv);
+            child.play(mv);
             count(&child, depth - 1, rest)
         })
         .sum()
@@ -37,8 +37,9 @@ fn count(pos: &Advance, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::parse_fen;
+    use super::super::Advance;
     use super::*;
+    use crate::game::{Game, Options};
 
     // Every count below was confirmed by an independent route: a separate, deliberately plain
     // Python move generator (lists of characters; danger tested by generating all the enemy's
@@ -48,7 +49,7 @@ mod tests {
 
     #[test]
     fn start_position_shallow() {
-        let start = Advance::start_position();
+        let start = Position::start();
         let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
         assert_eq!(counts, START_COUNTS[..3]);
     }
@@ -58,7 +59,7 @@ mod tests {
     #[test]
     #[ignore]
     fn start_position_depth_4() {
-        assert_eq!(perft(&Advance::start_position(), 4), START_COUNTS[3]);
+        assert_eq!(perft(&Position::start(), 4), START_COUNTS[3]);
     }
 
     /// Hand-built positions, one or more special rules each, with perft 1..3.
@@ -122,7 +123,7 @@ mod tests {
     #[test]
     fn special_rule_positions() {
         for (name, fen, counts) in CASES {
-            let pos = parse_fen(fen).unwrap();
+            let pos = Position::from_fen(fen).unwrap();
             let got: Vec<u64> = (1..=3).map(|d| perft(&pos, d)).collect();
             assert_eq!(got, counts, "{name}: {fen}");
         }
@@ -131,16 +132,16 @@ mod tests {
     #[test]
     fn the_generic_perft_agrees() {
         for (_, fen, counts) in CASES {
-            let pos = parse_fen(fen).unwrap();
+            let pos = Advance::from_fen("advance", fen, &Options::default()).unwrap();
             assert_eq!(crate::game::perft(&pos, 2), counts[1], "{fen}");
         }
     }
 
     #[test]
     fn a_finished_game_counts_nothing() {
-        let at_limit = parse_fen("4g4/9/9/9/9/9/9/9/4G4 w 200").unwrap();
+        let at_limit = Position::from_fen("4g4/9/9/9/9/9/9/9/4G4 w 200").unwrap();
         assert_eq!(perft(&at_limit, 2), 0);
-        let one_left = parse_fen("4g4/9/9/9/9/9/9/9/4G4 w 199").unwrap();
+        let one_left = Position::from_fen("4g4/9/9/9/9/9/9/9/4G4 w 199").unwrap();
         assert_eq!(perft(&one_left, 2), 0);
         assert_eq!(perft(&one_left, 1), 5);
     }

@@ -1,20 +1,21 @@
-//! Danger, legality and the end of the game.
+//! The rules on top of the move generator: danger to a General, legality, and the end of the
+//! game (no legal move, the turn limit). Advance has no variants.
 
-use super::board::{Advance, EMPTY, Kind, PLY_LIMIT, piece};
-use super::moves::{Action, Move};
+use super::movegen::{Action, Move};
+use super::position::{EMPTY, Kind, PLY_LIMIT, Position, piece};
 use super::tables::{DELTA, KING, KNIGHT, LINED, RAY_LEN, SHOT, ZOMBIE_DIRS};
 use crate::game::{Outcome, Side, retain_from};
 
-impl Advance {
+impl Position {
     /// Whether `side`'s General is in danger: not protected by a friendly Sentinel and
     /// capturable by some enemy piece under the piece table (pinned attackers count too;
     /// a Jester never threatens).
-    pub fn in_danger(&self, side: usize) -> bool {
-        let g = self.generals[side] as usize;
+    pub fn in_danger(&self, side: Side) -> bool {
+        let g = self.general(side);
         if self.protected(g) {
             return false;
         }
-        let foe = 1 - side;
+        let foe = side.other().index();
         let cells = &self.cells;
         let (builder, general) = (piece(foe, Kind::Builder), piece(foe, Kind::General));
         if KING[g]
@@ -69,7 +70,7 @@ impl Advance {
     }
 
     /// Whether the side to move's General is in danger.
-    pub fn in_check_now(&self) -> bool {
+    pub fn in_check(&self) -> bool {
         self.in_danger(self.side)
     }
 
@@ -79,7 +80,7 @@ impl Advance {
     /// a Zombie leap's middle square. Every other move is legal without playing it.
     #[inline]
     pub fn is_legal(&self, mv: Move, danger: bool) -> bool {
-        let g = self.generals[self.side] as usize;
+        let g = self.general(self.side);
         let (from, to) = (mv.from as usize, mv.to as usize);
         let may_expose = danger
             || match mv.action {
@@ -92,19 +93,19 @@ impl Advance {
             return true;
         }
         let mut child = *self;
-        child.make(mv);
+        child.play(mv);
         !child.in_danger(self.side)
     }
 
     /// Appends the legal moves of the side to move.
-    pub fn legal(&self, out: &mut Vec<Move>) {
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
         self.keep_legal(start, out);
     }
 
     /// Appends the legal noisy moves (captures, conversions, shots) of the side to move.
-    pub fn legal_noisy(&self, out: &mut Vec<Move>) {
+    pub fn noisy_moves(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_noisy_moves(out);
         self.keep_legal(start, out);
@@ -112,7 +113,7 @@ impl Advance {
 
     /// Drops the moves of `out[start..]` that leave the mover's General in danger.
     fn keep_legal(&self, start: usize, out: &mut Vec<Move>) {
-        let danger = self.in_check_now();
+        let danger = self.in_check();
         retain_from(out, start, |mv| self.is_legal(mv, danger));
     }
 
@@ -120,12 +121,12 @@ impl Advance {
     /// the first legal move; uses the end of `scratch` as room and leaves its contents as
     /// they were.
     pub fn has_legal_move(&self, scratch: &mut Vec<Move>) -> bool {
-        self.any_legal(scratch, false, self.in_check_now(), |_| true)
+        self.any_legal(scratch, false, self.in_check(), |_| true)
     }
 
     /// Whether some legal move of the side to move satisfies `wanted`, among its noisy moves
     /// only if `noisy` (piece by piece, stops at the first one; `scratch` as in
-    /// `has_legal_move`). `danger` is `in_check_now()`, which the caller may know already.
+    /// `has_legal_move`). `danger` is `in_check()`, which the caller may know already.
     pub fn any_legal(
         &self,
         scratch: &mut Vec<Move>,
@@ -152,8 +153,9 @@ impl Advance {
         found
     }
 
-    /// The turn-limit result once 200 plies have been played, else `None`.
-    pub fn turn_limit_outcome(&self) -> Option<Outcome> {
+    /// The turn-limit result once 200 plies have been played, else `None`: the only ending
+    /// that does not depend on the moves.
+    pub fn outcome(&self) -> Option<Outcome> {
         if self.ply < PLY_LIMIT {
             return None;
         }
@@ -164,23 +166,29 @@ impl Advance {
         })
     }
 
+    /// The result of the game, if it is over by either ending. `scratch` as in
+    /// `has_legal_move`.
+    pub fn result(&self, scratch: &mut Vec<Move>) -> Option<Outcome> {
+        self.outcome()
+            .or_else(|| (!self.has_legal_move(scratch)).then(|| self.outcome_without_moves()))
+    }
+
     /// The result when the side to move has no legal move: it loses.
-    pub fn no_move_outcome(&self) -> Outcome {
-        Outcome::Win(if self.side == 0 { Side::P2 } else { Side::P1 })
+    pub fn outcome_without_moves(&self) -> Outcome {
+        Outcome::Win(self.side.other())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::parse_fen;
     use super::*;
     use proptest::prelude::*;
 
     fn legal_texts(fen: &str) -> Vec<String> {
-        let pos = parse_fen(fen).unwrap();
+        let pos = Position::from_fen(fen).unwrap();
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
-        moves.iter().map(|&m| pos.move_text(m)).collect()
+        pos.legal_moves(&mut moves);
+        moves.iter().map(|&m| pos.format_move(m)).collect()
     }
 
     fn has(fen: &str, mv: &str) -> bool {
@@ -196,8 +204,8 @@ mod tests {
         // The Jester next to the protected Zombie converts it anyway.
         let convert = "4g4/9/2zs1d3/3J5/9/9/9/9/4G4 w";
         assert!(has(convert, "d6c7"));
-        let pos = parse_fen(convert).unwrap();
-        assert_eq!(pos.material_delta(pos.parse_move_text("d6c7").unwrap()), 2);
+        let pos = Position::from_fen(convert).unwrap();
+        assert_eq!(pos.material_delta(pos.parse_move("d6c7").unwrap()), 2);
     }
 
     #[test]
@@ -208,9 +216,9 @@ mod tests {
             "a wall and a Zombie in between do not matter"
         );
         assert!(!has(fen, "c4e4"), "not 2 away");
-        let pos = parse_fen(fen).unwrap();
+        let pos = Position::from_fen(fen).unwrap();
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
+        pos.legal_moves(&mut moves);
         assert!(
             moves
                 .iter()
@@ -242,8 +250,8 @@ mod tests {
 
     #[test]
     fn dragon_next_to_the_general_is_harmless_there() {
-        let pos = parse_fen("4g4/9/9/9/9/9/9/3d5/3JG4 w").unwrap();
-        assert!(!pos.in_check_now());
+        let pos = Position::from_fen("4g4/9/9/9/9/9/9/3d5/3JG4 w").unwrap();
+        assert!(!pos.in_check());
         let fen = "4g4/9/9/9/9/9/9/3d5/3JG4 w";
         assert!(has(fen, "e1d2"), "the General takes the adjacent Dragon");
         assert!(has(fen, "d1e1"), "the Jester swaps with the General");
@@ -251,20 +259,20 @@ mod tests {
         assert!(!has(fen, "e1f2"), "two squares from the Dragon is not");
         // One step further away the Dragon does attack.
         assert!(
-            parse_fen("4g4/9/9/9/9/9/2d6/9/4G4 w")
+            Position::from_fen("4g4/9/9/9/9/9/2d6/9/4G4 w")
                 .unwrap()
-                .in_check_now()
+                .in_check()
         );
     }
 
     #[test]
     fn sentinel_covers_the_general() {
-        let covered = parse_fen("4g4/4m4/9/9/9/9/9/9/3SG4 w").unwrap();
-        assert!(!covered.in_check_now());
+        let covered = Position::from_fen("4g4/4m4/9/9/9/9/9/9/3SG4 w").unwrap();
+        assert!(!covered.in_check());
         assert!(
-            parse_fen("4g4/4m4/9/9/9/9/9/9/2S1G4 w")
+            Position::from_fen("4g4/4m4/9/9/9/9/9/9/2S1G4 w")
                 .unwrap()
-                .in_check_now()
+                .in_check()
         );
         assert!(
             !has("4g4/4m4/9/9/9/9/9/9/3SG4 w", "d1c3"),
@@ -286,7 +294,7 @@ mod tests {
             ("dragon far", "4g4/9/9/9/9/9/9/9/d3G4 w"),
         ];
         for (name, fen) in attacked {
-            assert!(parse_fen(fen).unwrap().in_check_now(), "{name}");
+            assert!(Position::from_fen(fen).unwrap().in_check(), "{name}");
         }
         let safe = [
             ("zombie behind", "4g4/9/9/9/9/9/4G4/3z5/9 w"),
@@ -297,50 +305,50 @@ mod tests {
             ("catapult two away", "4g4/9/9/9/4c4/9/4G4/9/9 w"),
         ];
         for (name, fen) in safe {
-            assert!(!parse_fen(fen).unwrap().in_check_now(), "{name}");
+            assert!(!Position::from_fen(fen).unwrap().in_check(), "{name}");
         }
     }
 
     #[test]
     fn turn_limit_decides_by_material() {
         let fen = |ply: u16| format!("4g4/9/9/9/4Z4/9/9/9/4G4 b {ply}");
-        assert_eq!(parse_fen(&fen(199)).unwrap().turn_limit_outcome(), None);
-        let over = parse_fen(&fen(200)).unwrap();
-        assert_eq!(over.turn_limit_outcome(), Some(Outcome::Win(Side::P1)));
-        let even = parse_fen("4g4/9/9/9/9/9/9/9/4G4 w 200").unwrap();
-        assert_eq!(even.turn_limit_outcome(), Some(Outcome::Draw));
+        assert_eq!(Position::from_fen(&fen(199)).unwrap().outcome(), None);
+        let over = Position::from_fen(&fen(200)).unwrap();
+        assert_eq!(over.outcome(), Some(Outcome::Win(Side::P1)));
+        let even = Position::from_fen("4g4/9/9/9/9/9/9/9/4G4 w 200").unwrap();
+        assert_eq!(even.outcome(), Some(Outcome::Draw));
     }
 
     #[test]
     fn no_move_loses() {
         // The seed's level-4 board after the Zombie takes the Dragon: Black still moves.
-        let mut pos = parse_fen("8g/9/9/9/9/5d3/5Z3/8#/7#G w").unwrap();
+        let mut pos = Position::from_fen("8g/9/9/9/9/5d3/5Z3/8#/7#G w").unwrap();
         let mut moves = Vec::new();
-        pos.legal(&mut moves);
+        pos.legal_moves(&mut moves);
         assert_eq!(moves.len(), 1);
-        pos.make(moves[0]);
+        pos.play(moves[0]);
         assert!(pos.has_legal_move(&mut moves));
         // A black General shut in by walls and a protected Builder has no move.
-        let trapped = parse_fen("g#7/#B7/1S7/9/9/9/9/9/8G b").unwrap();
+        let trapped = Position::from_fen("g#7/#B7/1S7/9/9/9/9/9/8G b").unwrap();
         assert!(!trapped.has_legal_move(&mut moves));
-        assert_eq!(trapped.no_move_outcome(), Outcome::Win(Side::P1));
+        assert_eq!(trapped.outcome_without_moves(), Outcome::Win(Side::P1));
     }
 
     proptest! {
         /// Incremental hash and material always equal the ones computed from scratch.
         #[test]
         fn incremental_state_matches_scratch(choices in proptest::collection::vec(any::<u16>(), 1..120)) {
-            let mut pos = Advance::start_position();
+            let mut pos = Position::start();
             let mut moves = Vec::new();
             for c in choices {
                 moves.clear();
-                pos.legal(&mut moves);
-                if moves.is_empty() || pos.turn_limit_outcome().is_some() {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.outcome().is_some() {
                     break;
                 }
-                pos.make(moves[c as usize % moves.len()]);
-                let fresh = super::super::board::Advance::from_cells(pos.cells, pos.side, pos.ply).unwrap();
-                prop_assert_eq!(pos.hash, pos.compute_hash());
+                pos.play(moves[c as usize % moves.len()]);
+                let fresh = Position::from_cells(pos.cells, pos.side, pos.ply).unwrap();
+                prop_assert_eq!(pos.hash(), pos.hash_from_scratch());
                 prop_assert_eq!(pos, fresh);
             }
         }
@@ -348,20 +356,20 @@ mod tests {
         /// The noisy-move generator gives exactly the noisy legal moves, in the same order.
         #[test]
         fn noisy_generation_matches_the_full_one(choices in proptest::collection::vec(any::<u16>(), 1..200)) {
-            let mut pos = Advance::start_position();
+            let mut pos = Position::start();
             for c in choices {
                 let mut moves = Vec::new();
-                pos.legal(&mut moves);
+                pos.legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }
                 let mut noisy = vec![Move::new(0, 0, Action::Step)];
-                pos.legal_noisy(&mut noisy);
+                pos.noisy_moves(&mut noisy);
                 let expected: Vec<Move> = std::iter::once(noisy[0])
                     .chain(moves.iter().copied().filter(|m| m.is_noisy()))
                     .collect();
                 prop_assert_eq!(noisy, expected);
-                pos.make(moves[c as usize % moves.len()]);
+                pos.play(moves[c as usize % moves.len()]);
             }
         }
     }

@@ -4,6 +4,8 @@
 //! (rank 9) and column 0 file `a`. Directions are numbered clockwise from north (towards the
 //! top line): 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW; even numbers are orthogonal.
 
+use crate::rng::{GOLDEN, splitmix};
+
 pub const SIZE: usize = 9;
 pub const SQUARES: usize = SIZE * SIZE;
 
@@ -141,12 +143,11 @@ pub static LINED: [[bool; SQUARES]; SQUARES] = {
 /// Cell codes: 0 empty, 1 wall, 2 + side * 8 + kind for pieces.
 pub const CELLS: usize = 18;
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+/// The next key of the SplitMix64 stream at `state` (`rng::Rng::next_u64`, usable in constants).
+const fn next_key(state: &mut u64) -> u64 {
+    let key = splitmix(*state);
+    *state = state.wrapping_add(GOLDEN);
+    key
 }
 
 pub struct Zobrist {
@@ -172,34 +173,26 @@ pub static ZOBRIST: Zobrist = {
         predicted: 0,
         black_predicted: 0,
     };
+    // The keys are one SplitMix64 stream from this seed, taken in this order.
     let mut state = 0x0041_4456_414E_4345_u64; // "ADVANCE"
     let mut sq = 0;
     while sq < SQUARES {
         let mut c = 1;
         while c < CELLS {
-            let (s, k) = splitmix(state);
-            state = s;
-            z.cell[sq][c] = k;
+            z.cell[sq][c] = next_key(&mut state);
             c += 1;
         }
         sq += 1;
     }
-    let (s, k) = splitmix(state);
-    state = s;
-    z.black_to_move = k;
-    let (s, k) = splitmix(state);
-    state = s;
-    z.rule_bound = k;
+    z.black_to_move = next_key(&mut state);
+    z.rule_bound = next_key(&mut state);
     let mut p = 0;
     while p < 256 {
-        let (s, k) = splitmix(state);
-        state = s;
-        z.ply[p] = k;
+        z.ply[p] = next_key(&mut state);
         p += 1;
     }
-    let (s, k) = splitmix(state);
-    z.predicted = k;
-    z.black_predicted = splitmix(s).1;
+    z.predicted = next_key(&mut state);
+    z.black_predicted = next_key(&mut state);
     z
 };
 

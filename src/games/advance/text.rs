@@ -1,8 +1,9 @@
 //! Text forms: the 9-line board, the one-line position text (`fen`), squares and moves.
 
-use super::board::{Advance, Cell, EMPTY, KINDS, OWNER, PLY_LIMIT, WALL, kind_of, piece};
-use super::moves::{Action, Move};
+use super::movegen::{Action, Move};
+use super::position::{Cell, EMPTY, KINDS, OWNER, PLY_LIMIT, Position, WALL, kind_of, piece};
 use super::tables::{SIZE, SQUARES};
+use crate::game::Side;
 
 pub const START_ROWS: [&str; SIZE] = [
     "mjdsgscjm",
@@ -60,99 +61,99 @@ fn parse_square(text: &str) -> Option<usize> {
     Some((SIZE - rank) * SIZE + col)
 }
 
-/// Reads 9 rows of board text (exactly 9 characters each, `.` `#` or a piece letter).
-pub fn parse_rows(rows: &[&str], side: usize, ply: u16) -> Result<Advance, String> {
-    if rows.len() != SIZE {
-        return Err(format!("a board needs {SIZE} rows, found {}", rows.len()));
+impl Position {
+    pub fn start() -> Position {
+        Position::from_rows(&START_ROWS, Side::P1, 0).expect("the start position is valid")
     }
-    let mut cells = [EMPTY; SQUARES];
-    for (r, row) in rows.iter().enumerate() {
-        let n = row.chars().count();
-        if n != SIZE {
-            return Err(format!(
-                "row {} has {n} squares, not {SIZE}: '{row}'",
-                r + 1
-            ));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            cells[r * SIZE + c] = char_cell(ch).ok_or_else(|| {
-                format!("row {} has an unknown character '{ch}' (expected . # or one of zbjmscdg ZBJMSCDG)", r + 1)
-            })?;
-        }
-    }
-    Advance::from_cells(cells, side, ply)
-}
 
-/// Reads the position text: `<9 rows joined by '/'> <w|b> [<ply>]`, where a digit in a row
-/// stands for that many empty squares.
-pub fn parse_fen(text: &str) -> Result<Advance, String> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let (board, side, ply) = match fields.as_slice() {
-        [board, side] => (*board, *side, None),
-        [board, side, ply] => (*board, *side, Some(*ply)),
-        [] => return Err("missing position: expected <rows> <w|b> [<ply>]".into()),
-        [_] => return Err("missing side to move: expected <rows> <w|b> [<ply>]".into()),
-        _ => {
-            return Err(format!(
-                "too many fields in position '{text}': expected <rows> <w|b> [<ply>]"
-            ));
+    /// Reads 9 rows of board text (exactly 9 characters each, `.` `#` or a piece letter).
+    pub fn from_rows(rows: &[&str], side: Side, ply: u16) -> Result<Position, String> {
+        if rows.len() != SIZE {
+            return Err(format!("a board needs {SIZE} rows, found {}", rows.len()));
         }
-    };
-    let side = match side {
-        "w" => 0,
-        "b" => 1,
-        _ => return Err(format!("side to move must be w or b, not '{side}'")),
-    };
-    let ply = match ply {
-        None => 0,
-        Some(p) => match p.parse::<u16>() {
-            Ok(n) if n <= PLY_LIMIT => n,
-            _ => {
+        let mut cells = [EMPTY; SQUARES];
+        for (r, row) in rows.iter().enumerate() {
+            let n = row.chars().count();
+            if n != SIZE {
                 return Err(format!(
-                    "ply count must be a number from 0 to {PLY_LIMIT}, not '{p}'"
+                    "row {} has {n} squares, not {SIZE}: '{row}'",
+                    r + 1
                 ));
             }
-        },
-    };
-    let rows: Vec<String> = board
-        .split('/')
-        .map(|row| {
-            row.chars()
-                .map(|ch| match ch.to_digit(10) {
-                    Some(n @ 1..=9) => ".".repeat(n as usize),
-                    _ => ch.to_string(),
-                })
-                .collect()
-        })
-        .collect();
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    parse_rows(&rows, side, ply)
-}
+            for (c, ch) in row.chars().enumerate() {
+                cells[r * SIZE + c] = char_cell(ch).ok_or_else(|| {
+                    format!("row {} has an unknown character '{ch}' (expected . # or one of zbjmscdg ZBJMSCDG)", r + 1)
+                })?;
+            }
+        }
+        Position::from_cells(cells, side, ply)
+    }
 
-impl Advance {
-    pub fn start_position() -> Advance {
-        parse_rows(&START_ROWS, 0, 0).expect("the start position is valid")
+    /// Reads the position text: `<9 rows joined by '/'> <w|b> [<ply>]`, where a digit in a
+    /// row stands for that many empty squares.
+    pub fn from_fen(text: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (board, side, ply) = match fields.as_slice() {
+            [board, side] => (*board, *side, None),
+            [board, side, ply] => (*board, *side, Some(*ply)),
+            [] => return Err("missing position: expected <rows> <w|b> [<ply>]".into()),
+            [_] => return Err("missing side to move: expected <rows> <w|b> [<ply>]".into()),
+            _ => {
+                return Err(format!(
+                    "too many fields in position '{text}': expected <rows> <w|b> [<ply>]"
+                ));
+            }
+        };
+        let side = match side {
+            "w" => Side::P1,
+            "b" => Side::P2,
+            _ => return Err(format!("side to move must be w or b, not '{side}'")),
+        };
+        let ply = match ply {
+            None => 0,
+            Some(p) => match p.parse::<u16>() {
+                Ok(n) if n <= PLY_LIMIT => n,
+                _ => {
+                    return Err(format!(
+                        "ply count must be a number from 0 to {PLY_LIMIT}, not '{p}'"
+                    ));
+                }
+            },
+        };
+        let rows: Vec<String> = board
+            .split('/')
+            .map(|row| {
+                row.chars()
+                    .map(|ch| match ch.to_digit(10) {
+                        Some(n @ 1..=9) => ".".repeat(n as usize),
+                        _ => ch.to_string(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        Position::from_rows(&rows, side, ply)
     }
 
     /// The 9 text lines, top line first.
-    pub fn rows(&self) -> Vec<String> {
+    pub fn view(&self) -> Vec<String> {
         self.cells
             .chunks(SIZE)
             .map(|row| row.iter().map(|&c| cell_char(c)).collect())
             .collect()
     }
 
-    /// The position text `parse_fen` reads back (rows with dots, side, ply).
-    pub fn fen(&self) -> String {
+    /// The position text `from_fen` reads back (rows with dots, side, ply).
+    pub fn to_fen(&self) -> String {
         format!(
             "{} {} {}",
-            self.rows().join("/"),
-            ["w", "b"][self.side],
+            self.view().join("/"),
+            ["w", "b"][self.side.index()],
             self.ply
         )
     }
 
-    pub fn move_text(&self, mv: Move) -> String {
+    pub fn format_move(&self, mv: Move) -> String {
         let mark = if mv.action == Action::Wall { "#" } else { "" };
         format!(
             "{}{}{mark}",
@@ -162,7 +163,7 @@ impl Advance {
     }
 
     /// Reads `e2e3` or `b2b3#` and returns the legal move it names.
-    pub fn parse_move_text(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let (squares, wall) = match text.strip_suffix('#') {
             Some(s) => (s, true),
             None => (text, false),
@@ -178,7 +179,7 @@ impl Advance {
         let from = parse_square(&squares[..2]).ok_or_else(bad)?;
         let to = parse_square(&squares[2..]).ok_or_else(bad)?;
         let mut legal = Vec::new();
-        self.legal(&mut legal);
+        self.legal_moves(&mut legal);
         legal
             .into_iter()
             .find(|m| {
@@ -206,19 +207,20 @@ mod tests {
 
     #[test]
     fn fen_round_trips_and_accepts_digits() {
-        let start = Advance::start_position();
-        assert_eq!(start.rows(), START_ROWS);
-        assert_eq!(parse_fen(&start.fen()).unwrap(), start);
-        let digits = parse_fen("mjdsgscjm/bzzzzzzzb/9/9/9/9/9/BZZZZZZZB/MJCSGSDJM w").unwrap();
+        let start = Position::start();
+        assert_eq!(start.view(), START_ROWS);
+        assert_eq!(Position::from_fen(&start.to_fen()).unwrap(), start);
+        let digits =
+            Position::from_fen("mjdsgscjm/bzzzzzzzb/9/9/9/9/9/BZZZZZZZB/MJCSGSDJM w").unwrap();
         assert_eq!(digits, start);
-        let later = parse_fen("g8/9/9/9/9/9/9/9/4G4 b 17").unwrap();
-        assert_eq!((later.side(), later.ply()), (1, 17));
-        assert_eq!(parse_fen(&later.fen()).unwrap(), later);
+        let later = Position::from_fen("g8/9/9/9/9/9/9/9/4G4 b 17").unwrap();
+        assert_eq!((later.side_to_move(), later.ply()), (Side::P2, 17));
+        assert_eq!(Position::from_fen(&later.to_fen()).unwrap(), later);
     }
 
     #[test]
     fn bad_positions_are_explained() {
-        let err = |t: &str| parse_fen(t).unwrap_err();
+        let err = |t: &str| Position::from_fen(t).unwrap_err();
         assert!(err("").contains("missing position"));
         assert!(err("g8/9/9/9/9/9/9/9/4G4").contains("missing side"));
         assert!(err("g8/9/9/9/9/9/9/9/4G4 x").contains("w or b"));
@@ -234,27 +236,14 @@ mod tests {
 
     #[test]
     fn moves_parse_by_what_the_board_says() {
-        let start = Advance::start_position();
-        let mv = start.parse_move_text("a2a3#").unwrap();
+        let start = Position::start();
+        let mv = start.parse_move("a2a3#").unwrap();
         assert_eq!(mv.action, Action::Wall);
-        assert_eq!(start.parse_move_text("a2a3").unwrap().action, Action::Step);
-        assert_eq!(start.parse_move_text("b1b2").unwrap().action, Action::Swap);
-        assert_eq!(start.move_text(mv), "a2a3#");
-        assert_eq!(
-            start.parse_move_text("e1e2").unwrap_err(),
-            "illegal move e1e2"
-        );
-        assert!(
-            start
-                .parse_move_text("e2")
-                .unwrap_err()
-                .contains("not a move")
-        );
-        assert!(
-            start
-                .parse_move_text("é2e3")
-                .unwrap_err()
-                .contains("not a move")
-        );
+        assert_eq!(start.parse_move("a2a3").unwrap().action, Action::Step);
+        assert_eq!(start.parse_move("b1b2").unwrap().action, Action::Swap);
+        assert_eq!(start.format_move(mv), "a2a3#");
+        assert_eq!(start.parse_move("e1e2").unwrap_err(), "illegal move e1e2");
+        assert!(start.parse_move("e2").unwrap_err().contains("not a move"));
+        assert!(start.parse_move("é2e3").unwrap_err().contains("not a move"));
     }
 }

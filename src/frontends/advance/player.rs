@@ -1,10 +1,8 @@
 //! One move of a chosen strength, as the referee's bot and the match driver play it:
 //! the level's rules first, then (level 8, `max`) the searcher within a time budget.
 
-use super::board::Advance;
-use super::levels::{self, Level};
-use super::moves::Move;
 use crate::game::Scripted;
+use crate::games::advance::{Advance, Level, Model, Move, Position, levels};
 use crate::search::limits::Limits;
 use crate::search::thinker::Thinker;
 use std::time::Instant;
@@ -13,6 +11,10 @@ use std::time::Instant;
 const TABLE_MIB: usize = 8;
 /// The least search time left to level 8 after its level-7 filtering.
 const MIN_SEARCH_MS: u64 = 5;
+
+/// Default time budget per move for the searching levels (8 and max), in milliseconds:
+/// with the process start and the level-7 filter it stays well under a quarter second.
+pub const DEFAULT_MOVETIME: u64 = 100;
 
 /// How much a searched move may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,8 @@ pub struct Player {
     level: Level,
     budget: Budget,
     thinker: Thinker,
+    /// Kept from move to move, with its cache of predictions.
+    model: Model,
 }
 
 impl Player {
@@ -36,12 +40,13 @@ impl Player {
             level,
             budget,
             thinker: Thinker::new(threads, TABLE_MIB)?,
+            model: Model::of_level(level),
         })
     }
 
     /// The move to play, or `None` when the side to move has no legal move. Each call starts
     /// from an emptied table, as a fresh process would.
-    pub fn choose(&self, pos: &Advance, seed: u64) -> Option<Move> {
+    pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
         let start = Instant::now();
         let among = match levels::scripted(pos, self.level, seed) {
             Some(Scripted::Play(mv)) => return Some(mv),
@@ -61,8 +66,11 @@ impl Player {
                 ..Limits::default()
             },
         };
-        let pos = pos.with_level(self.level);
+        let searched = Advance {
+            position: *pos,
+            model: self.model.clone(),
+        };
         self.thinker.clear();
-        self.thinker.think(&pos, limits, among).best
+        self.thinker.think(&searched, limits, among).best
     }
 }

@@ -4,14 +4,16 @@
 //! the times per move measure what the bot does. Random choices among tied moves (levels 4-7)
 //! come from `--seed`, so a series can be replayed.
 
-use super::advance_cli::{DEFAULT_MOVETIME, USAGE};
-use crate::game::{self, Outcome, Side};
-use crate::games::advance::player::{Budget, Player};
-use crate::games::advance::{Advance, Level, levels};
+use super::player::{Budget, DEFAULT_MOVETIME, Player};
+use crate::frontends::args::{self, Arg, Args};
+use crate::frontends::say;
+use crate::game::{Outcome, Side};
+use crate::games::advance::{Level, Position, levels};
 use std::io::Write;
 use std::time::Instant;
 
-struct Settings {
+/// A match as the command line asks for it.
+pub struct Settings {
     levels: [Level; 2],
     names: [String; 2],
     games: u32,
@@ -26,54 +28,57 @@ struct Settings {
     save: Option<String>,
 }
 
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut words = Vec::new();
-    let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
-    let (mut random_plies, mut save, mut threads) = (0, None, 1);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") {
-            words.push(arg.as_str());
-            continue;
-        }
-        let value = it.next().ok_or_else(|| format!("{arg} needs a value"))?;
-        let number = || value.parse::<u64>().ok().filter(|&n| n >= 1);
-        let bad = || format!("{arg} needs a positive number, not '{value}'");
-        match arg.as_str() {
-            "--games" => games = number().ok_or_else(bad)?.min(100_000) as u32,
-            "--movetime" => {
-                budget = Budget::Movetime(number().filter(|&n| n <= 600_000).ok_or_else(bad)?)
+impl Settings {
+    /// Reads `A B` and the `--flag value` pairs around them.
+    pub fn parse(args: &[String]) -> Result<Settings, String> {
+        let mut words = Vec::new();
+        let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
+        let (mut random_plies, mut save, mut threads) = (0, None, 1);
+        for arg in Args::new(args, &[]) {
+            match arg? {
+                Arg::Word(word) => words.push(word),
+                // More games than this are clipped rather than refused.
+                Arg::Flag(flag @ "--games", value) => {
+                    games = args::number(flag, value, 1..=u64::MAX)?.min(100_000) as u32
+                }
+                Arg::Flag(flag @ "--movetime", value) => {
+                    budget = Budget::Movetime(args::number(flag, value, 1..=600_000)?)
+                }
+                Arg::Flag(flag @ "--nodes", value) => {
+                    budget = Budget::Nodes(args::number(flag, value, 1..=u64::MAX)?)
+                }
+                Arg::Flag(flag @ "--threads", value) => {
+                    threads = args::number(flag, value, 1..=256)?
+                }
+                Arg::Flag(flag @ "--seed", value) => {
+                    seed = args::number(flag, value, 0..=u64::MAX)?
+                }
+                Arg::Flag(flag @ "--random-plies", value) => {
+                    random_plies = args::number(flag, value, 0..=200)?
+                }
+                Arg::Flag("--save", value) => save = Some(value.to_string()),
+                Arg::Flag(flag, _) | Arg::Switch(flag) => {
+                    return Err(format!("unknown option '{flag}'"));
+                }
             }
-            "--nodes" => budget = Budget::Nodes(number().ok_or_else(bad)?),
-            "--threads" => threads = number().filter(|&n| n <= 256).ok_or_else(bad)? as usize,
-            "--seed" => seed = value.parse().map_err(|_| bad())?,
-            "--random-plies" => {
-                random_plies = value
-                    .parse::<u16>()
-                    .ok()
-                    .filter(|&n| n <= 200)
-                    .ok_or_else(|| format!("{arg} needs a number from 0 to 200, not '{value}'"))?
-            }
-            "--save" => save = Some(value.clone()),
-            _ => return Err(format!("unknown option '{arg}'")),
         }
+        let [a, b] = words.as_slice() else {
+            return Err(format!(
+                "expected two levels, got {} argument(s)",
+                words.len()
+            ));
+        };
+        Ok(Settings {
+            levels: [Level::parse(a)?, Level::parse(b)?],
+            names: [a.to_string(), b.to_string()],
+            games,
+            budget,
+            threads,
+            seed,
+            random_plies,
+            save,
+        })
     }
-    let [a, b] = words.as_slice() else {
-        return Err(format!(
-            "expected two levels, got {} argument(s)",
-            words.len()
-        ));
-    };
-    Ok(Settings {
-        levels: [Level::parse(a)?, Level::parse(b)?],
-        names: [a.to_string(), b.to_string()],
-        games,
-        budget,
-        threads,
-        seed,
-        random_plies,
-        save,
-    })
 }
 
 /// CPU time of the calling thread in nanoseconds (Linux; `None` elsewhere). The wall time of a
@@ -134,57 +139,48 @@ fn play_game(
     seed: u64,
     random_plies: u16,
     clocks: &mut [Clock; 2],
-) -> (Outcome, Advance, Vec<String>) {
-    let mut pos = Advance::start_position();
-    let mut moves = Vec::new();
+) -> (Outcome, Position, Vec<String>) {
+    let mut pos = Position::start();
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
     loop {
-        if let Some(o) = game::result(&pos) {
+        if let Some(o) = pos.result(&mut scratch) {
             return (o, pos, moves);
         }
         if pos.ply() < random_plies {
             let mv = levels::pick(&levels::ties(&pos, 4), seed ^ u64::from(pos.ply()) << 40)
                 .expect("a position without a result has a legal move");
-            moves.push(pos.move_text(mv));
-            pos.make(mv);
+            moves.push(pos.format_move(mv));
+            pos.play(mv);
             continue;
         }
-        let who = if pos.side() == 0 { white } else { 1 - white };
+        let who = if pos.side_to_move() == Side::P1 {
+            white
+        } else {
+            1 - white
+        };
         let (start, cpu) = (Instant::now(), thread_cpu_ns());
         let mv = players[who]
             .choose(&pos, seed ^ u64::from(pos.ply()) << 40)
             .expect("a position without a result has a legal move");
         let cpu_used = cpu.zip(thread_cpu_ns()).map(|(a, b)| b.saturating_sub(a));
         clocks[who].add(start.elapsed().as_micros(), cpu_used);
-        moves.push(pos.move_text(mv));
-        pos.make(mv);
+        moves.push(pos.format_move(mv));
+        pos.play(mv);
     }
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let s = match settings(args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("tabula advance match: {e}\n{USAGE}");
-            return 2;
-        }
-    };
-    let players = match (
-        Player::new(s.levels[0], s.budget, s.threads),
-        Player::new(s.levels[1], s.budget, s.threads),
-    ) {
-        (Ok(a), Ok(b)) => [a, b],
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("tabula advance match: {e}");
-            return 1;
-        }
-    };
-    let mut save = match s.save.as_deref().map(std::fs::File::create).transpose() {
-        Ok(file) => file,
-        Err(e) => {
-            eprintln!("tabula advance match: cannot create the save file: {e}");
-            return 1;
-        }
-    };
+/// Plays the match, printing a line per game and the totals.
+pub fn run(s: &Settings) -> Result<(), String> {
+    let players = [
+        Player::new(s.levels[0], s.budget, s.threads)?,
+        Player::new(s.levels[1], s.budget, s.threads)?,
+    ];
+    let mut save = s
+        .save
+        .as_deref()
+        .map(std::fs::File::create)
+        .transpose()
+        .map_err(|e| format!("cannot create the save file: {e}"))?;
     let mut clocks = [Clock::default(), Clock::default()];
     // wins[player][colour], draws
     let (mut wins, mut draws) = ([[0u32; 2]; 2], 0u32);
@@ -209,7 +205,7 @@ pub fn run(args: &[String]) -> i32 {
                 format!("{} wins as {}", s.names[winner], ["white", "black"][colour])
             }
         };
-        let how = if end.turn_limit_outcome().is_some() {
+        let how = if end.outcome().is_some() {
             "turn limit"
         } else {
             "no move"
@@ -220,10 +216,10 @@ pub fn run(args: &[String]) -> i32 {
             s.names[white],
             s.names[1 - white],
             end.ply(),
-            end.material(0),
-            end.material(1)
+            end.material(Side::P1),
+            end.material(Side::P2)
         );
-        super::say(&line);
+        say(&line);
         if let Some(file) = &mut save
             && let Err(e) = writeln!(file, "{line}\tposition startpos moves {}", moves.join(" "))
         {
@@ -232,7 +228,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     for p in 0..2 {
-        super::say(&format!(
+        say(&format!(
             "{}: {} wins ({} as white, {} as black); {}",
             s.names[p],
             wins[p][0] + wins[p][1],
@@ -245,9 +241,9 @@ pub fn run(args: &[String]) -> i32 {
         Budget::Movetime(ms) => format!("movetime {ms} ms"),
         Budget::Nodes(n) => format!("nodes {n}"),
     };
-    super::say(&format!(
+    say(&format!(
         "draws: {draws}; {budget}; seed {}; random plies {}",
         s.seed, s.random_plies
     ));
-    0
+    Ok(())
 }

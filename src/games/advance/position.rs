@@ -1,7 +1,7 @@
-//! The position: a fixed-size mailbox of cells plus side, ply count, material and hash,
-//! all kept up to date incrementally so a copy is the whole state (copy-make).
+//! The position, rules only: a fixed-size mailbox of cells plus side, ply count, material
+//! and hash, all kept up to date incrementally so a copy is the whole state (copy-make).
+//! The piece codes of a cell live here too.
 
-use super::eval::Weights;
 use super::tables::{CELLS, ORTH, SQUARES, ZOBRIST};
 use crate::game::Side;
 
@@ -61,7 +61,8 @@ pub const fn piece(side: usize, kind: Kind) -> Cell {
     2 + (side * 8) as u8 + kind as u8
 }
 
-/// The owner of a cell: 0 White, 1 Black, 2 nobody (empty or wall).
+/// The owner of a cell as a side's index: 0 White, 1 Black, 2 nobody (empty or wall). The
+/// move generator works on indices, which index these tables directly.
 pub const OWNER: [usize; CELLS] = {
     let mut out = [2; CELLS];
     let mut c = 2;
@@ -90,71 +91,60 @@ pub const fn kind_of(cell: Cell) -> Kind {
 /// The turn limit: after this many plies the material score decides.
 pub const PLY_LIMIT: u16 = 200;
 
-/// An Advance position. `Copy`, about 100 bytes, no heap: playing a move copies it.
+/// An Advance position. `Copy`, under 100 bytes, no heap: playing a move copies it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Advance {
+pub struct Position {
     pub(super) cells: [Cell; SQUARES],
-    pub(super) side: usize,
+    pub(super) side: Side,
     /// Plies played towards the turn limit (at most 255; the game ends at 200).
     pub(super) ply: u16,
     pub(super) generals: [u8; 2],
     pub(super) material: [i32; 2],
     pub(super) hash: u64,
-    /// Level 8's model: the searcher only follows moves the level rules allow (see
-    /// `levels::rule_bound_moves`). Fixed for a whole game, so not part of the hash.
-    pub(super) rule_bound: bool,
-    /// In level 8's model, the plies left of the exact prediction below the search root
-    /// (`levels::predicted_moves`, see `PREDICTED_PLIES`). Set on the root, counted down by
-    /// every move; not part of the position.
-    pub(super) predicted_plies: u8,
-    /// In level 8's model, the side it predicts as level 7 (its opponent at the search
-    /// root; `None` outside a level-8 search). Set on the root; not part of the position.
-    pub(super) predicted_side: Option<u8>,
-    /// The evaluation's weights (options of the searching players); not part of the position.
-    pub(super) weights: Weights,
 }
 
-impl Advance {
+impl Position {
     /// A position from raw cells, checking that each side has exactly one General.
-    pub fn from_cells(cells: [Cell; SQUARES], side: usize, ply: u16) -> Result<Self, String> {
+    pub fn from_cells(cells: [Cell; SQUARES], side: Side, ply: u16) -> Result<Self, String> {
         let mut generals = [None, None];
         for (sq, &c) in cells.iter().enumerate() {
             if c >= 2 && kind_of(c) == Kind::General {
                 let owner = OWNER[c as usize];
                 if generals[owner].is_some() {
-                    return Err(format!("{} has more than one General", side_word(owner)));
+                    return Err(format!("{} has more than one General", SIDE_WORDS[owner]));
                 }
                 generals[owner] = Some(sq as u8);
             }
         }
-        let mut pos = Advance {
+        let mut pos = Position {
             cells,
             side,
             ply,
             generals: [0, 0],
             material: [0, 0],
             hash: 0,
-            rule_bound: false,
-            predicted_plies: 0,
-            predicted_side: None,
-            weights: Weights::default(),
         };
         for (s, g) in generals.iter().enumerate() {
-            pos.generals[s] = g.ok_or_else(|| format!("{} has no General", side_word(s)))?;
+            pos.generals[s] = g.ok_or_else(|| format!("{} has no General", SIDE_WORDS[s]))?;
         }
         for &c in cells.iter() {
             if c >= 2 {
                 pos.material[OWNER[c as usize]] += VALUE[c as usize];
             }
         }
-        pos.hash = pos.compute_hash();
+        pos.hash = pos.hash_from_scratch();
         Ok(pos)
     }
 
+    /// The Zobrist hash, kept up to date move by move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
     /// The hash from scratch (the incremental one must always equal it).
-    pub fn compute_hash(&self) -> u64 {
+    pub fn hash_from_scratch(&self) -> u64 {
         let mut h = ZOBRIST.ply[self.ply.min(255) as usize];
-        if self.side == 1 {
+        if self.side == Side::P2 {
             h ^= ZOBRIST.black_to_move;
         }
         for (sq, &c) in self.cells.iter().enumerate() {
@@ -167,7 +157,7 @@ impl Advance {
         self.cells[sq]
     }
 
-    pub fn side(&self) -> usize {
+    pub fn side_to_move(&self) -> Side {
         self.side
     }
 
@@ -175,18 +165,18 @@ impl Advance {
         self.ply
     }
 
-    pub fn general(&self, side: usize) -> usize {
-        self.generals[side] as usize
+    pub fn general(&self, side: Side) -> usize {
+        self.generals[side.index()] as usize
     }
 
     /// A side's material score.
-    pub fn material(&self, side: usize) -> i32 {
-        self.material[side]
+    pub fn material(&self, side: Side) -> i32 {
+        self.material[side.index()]
     }
 
     /// Own material minus the enemy's, for `side`.
-    pub fn balance(&self, side: usize) -> i32 {
-        self.material[side] - self.material[1 - side]
+    pub fn balance(&self, side: Side) -> i32 {
+        self.material[side.index()] - self.material[side.other().index()]
     }
 
     /// Puts `cell` on an empty square.
@@ -223,7 +213,8 @@ impl Advance {
         owner < 2 && ORTH[sq].iter().any(|n| self.cells[n] == sentinel)
     }
 
-    /// Whether `side` may capture what stands on `sq`: an enemy piece, not a General, unprotected.
+    /// Whether `side` (an index) may capture what stands on `sq`: an enemy piece, not a
+    /// General, unprotected.
     #[inline]
     pub fn capturable(&self, sq: usize, side: usize) -> bool {
         let c = self.cells[sq];
@@ -231,13 +222,8 @@ impl Advance {
     }
 }
 
-pub fn side_word(side: usize) -> &'static str {
-    ["White", "Black"][side]
-}
-
-pub fn side_of(index: usize) -> Side {
-    if index == 0 { Side::P1 } else { Side::P2 }
-}
+/// How the rules name the sides, by index.
+pub const SIDE_WORDS: [&str; 2] = ["White", "Black"];
 
 #[cfg(test)]
 mod tests {
@@ -261,23 +247,23 @@ mod tests {
     fn generals_are_counted() {
         let mut cells = [EMPTY; SQUARES];
         assert_eq!(
-            Advance::from_cells(cells, 0, 0).unwrap_err(),
+            Position::from_cells(cells, Side::P1, 0).unwrap_err(),
             "White has no General"
         );
         cells[0] = piece(0, Kind::General);
         assert_eq!(
-            Advance::from_cells(cells, 0, 0).unwrap_err(),
+            Position::from_cells(cells, Side::P1, 0).unwrap_err(),
             "Black has no General"
         );
         cells[1] = piece(1, Kind::General);
         cells[2] = piece(1, Kind::General);
         assert_eq!(
-            Advance::from_cells(cells, 0, 0).unwrap_err(),
+            Position::from_cells(cells, Side::P1, 0).unwrap_err(),
             "Black has more than one General"
         );
         cells[2] = piece(1, Kind::Dragon);
-        let pos = Advance::from_cells(cells, 0, 0).unwrap();
-        assert_eq!((pos.general(0), pos.general(1)), (0, 1));
-        assert_eq!(pos.balance(1), 7);
+        let pos = Position::from_cells(cells, Side::P1, 0).unwrap();
+        assert_eq!((pos.general(Side::P1), pos.general(Side::P2)), (0, 1));
+        assert_eq!(pos.balance(Side::P2), 7);
     }
 }

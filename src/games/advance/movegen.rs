@@ -1,11 +1,11 @@
 //! Moves: their packed form, pseudo-legal generation (every move the piece table allows,
-//! before the General-safety test) and making a move on the position.
+//! before the General-safety test) and playing a move on the position.
 
-use super::board::{Advance, EMPTY, Kind, OWNER, VALUE, WALL, kind_of, piece};
+use super::position::{EMPTY, Kind, OWNER, Position, VALUE, WALL, kind_of, piece};
 use super::tables::{DELTA, KING, KNIGHT, ORTH, RAY_LEN, SHOT, ZOBRIST, ZOMBIE_DIRS};
 use crate::game::MoveBits;
 
-/// What a move does; the board decides it when a move is parsed from `e2e3`.
+/// What a move does; the position decides it when a move is parsed from `e2e3`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
     /// The piece moves to an empty square.
@@ -71,7 +71,7 @@ impl MoveBits for Move {
     }
 }
 
-impl Advance {
+impl Position {
     /// Appends every move of the side to move that the piece table allows, ignoring
     /// whether it leaves the own General in danger.
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
@@ -104,7 +104,7 @@ impl Advance {
     /// The generator behind both: `NOISY` leaves out steps, walls and swaps.
     #[inline]
     fn generate<const NOISY: bool>(&self, from: usize, out: &mut Vec<Move>) {
-        let us = self.side;
+        let us = self.side.index();
         let c = self.cells[from];
         if c < 2 || OWNER[c as usize] != us {
             return;
@@ -179,7 +179,7 @@ impl Advance {
     }
 
     fn zombie_moves<const NOISY: bool>(&self, from: usize, out: &mut Vec<Move>) {
-        let us = self.side;
+        let us = self.side.index();
         for d in ZOMBIE_DIRS[us] {
             let len = RAY_LEN[from][d];
             if len == 0 {
@@ -213,7 +213,7 @@ impl Advance {
         takes_walls: bool,
         out: &mut Vec<Move>,
     ) {
-        let us = self.side;
+        let us = self.side.index();
         for &d in dirs {
             let mut to = from;
             for dist in 1..=RAY_LEN[from][d] {
@@ -240,7 +240,7 @@ impl Advance {
 
     /// Plays a move the generator produced; no legality test. Advances the ply count.
     #[inline]
-    pub fn make(&mut self, mv: Move) {
+    pub fn play(&mut self, mv: Move) {
         let (from, to) = (mv.from as usize, mv.to as usize);
         match mv.action {
             Action::Step => {
@@ -261,7 +261,7 @@ impl Advance {
             }
             Action::Convert => {
                 let t = self.take(to);
-                self.put(to, piece(self.side, kind_of(t)));
+                self.put(to, piece(self.side.index(), kind_of(t)));
             }
             Action::Shot => {
                 self.take(to);
@@ -275,7 +275,7 @@ impl Advance {
         let old = self.ply;
         self.ply = old.saturating_add(1).min(255);
         self.hash ^= ZOBRIST.ply[old as usize] ^ ZOBRIST.ply[self.ply as usize];
-        self.side ^= 1;
+        self.side = self.side.other();
         self.hash ^= ZOBRIST.black_to_move;
     }
 

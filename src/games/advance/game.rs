@@ -1,0 +1,180 @@
+//! Advance as the engine and the searcher see it: `Game` for the position with its player's
+//! model, delegating the rules to `Position` and the search's choices to `Model`.
+
+use super::eval::Weights;
+use super::levels::{self, LEVEL_OPTION, Level};
+use super::model::{Advance, Model};
+use super::movegen::Move;
+use super::position::{Position, VALUE};
+use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
+
+impl Game for Advance {
+    type Move = Move;
+
+    fn options() -> Vec<OptionSpec> {
+        let level = OptionSpec {
+            name: LEVEL_OPTION,
+            kind: OptionKind::Combo {
+                default: "max",
+                values: Level::NAMES,
+            },
+        };
+        std::iter::once(level).chain(Weights::options()).collect()
+    }
+
+    fn start(_variant: &str, opts: &Options) -> Result<Self, String> {
+        Ok(Advance {
+            position: Position::start(),
+            model: Model::of_options(opts),
+        })
+    }
+
+    fn from_fen(_variant: &str, text: &str, opts: &Options) -> Result<Self, String> {
+        Ok(Advance {
+            position: Position::from_fen(text)?,
+            model: Model::of_options(opts),
+        })
+    }
+
+    fn to_fen(&self) -> String {
+        self.position.to_fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.position.legal_moves(out)
+    }
+
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.model.search_moves(&self.position, out)
+    }
+
+    /// Straight from the noisy-move generator, without the quiet moves.
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        self.model.noisy_moves(&self.position, out)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.position.play(mv);
+        self.model.after_move();
+    }
+
+    /// Level 8's opponent is level 7, random among its ties: where those ties are predicted
+    /// exactly, the search averages over them.
+    fn chance_node(&self) -> bool {
+        self.model.predicts_level_7(&self.position)
+    }
+
+    fn as_search_root(&self) -> Self {
+        Advance {
+            model: self.model.at_root(&self.position),
+            position: self.position,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        self.position.outcome_without_moves()
+    }
+
+    fn hash(&self) -> u64 {
+        self.model.hash(&self.position)
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.model.evaluate(&self.position)
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_noisy()
+    }
+
+    /// Most valuable victim first (a conversion counts double), cheapest attacker first.
+    fn order_hint(&self, mv: Move) -> i32 {
+        let gain = self.position.material_delta(mv);
+        if gain > 0 {
+            gain * 16 - VALUE[self.position.cell(mv.from as usize) as usize]
+        } else {
+            0
+        }
+    }
+
+    fn play_null(&mut self) -> bool {
+        self.position.pass();
+        self.model.after_move();
+        true
+    }
+
+    fn in_check(&self) -> bool {
+        self.model.in_check(&self.position)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.position.parse_move(text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        self.position.format_move(mv)
+    }
+
+    fn view(&self) -> Vec<String> {
+        self.position.view()
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        ["white", "black"][side.index()].to_string()
+    }
+
+    fn scripted_move(&self, opts: &Options, seed: u64) -> Option<Scripted<Move>> {
+        levels::scripted(&self.position, Level::of_options(opts), seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::eval::TERMS;
+    use super::*;
+
+    fn opts(level: &str) -> Options {
+        let mut o = Options::default();
+        o.set(LEVEL_OPTION, level.to_string());
+        o
+    }
+
+    #[test]
+    fn the_evaluation_weights_are_options() {
+        let mut no_tempo = opts("max");
+        no_tempo.set("WeightTempo", "0".to_string());
+        assert_eq!(Advance::start("advance", &no_tempo).unwrap().evaluate(), 0);
+        assert_eq!(
+            Advance::start("advance", &opts("max")).unwrap().evaluate(),
+            10
+        );
+        let names: Vec<_> = Advance::options().iter().map(|o| o.name).collect();
+        assert!(TERMS.iter().all(|t| names.contains(&t.option)));
+    }
+
+    #[test]
+    fn scripted_levels() {
+        let start = Advance::start("advance", &Options::default()).unwrap();
+        assert_eq!(start.scripted_move(&opts("max"), 1), None);
+        let mut legal = vec![];
+        start.legal_moves(&mut legal);
+        for level in ["4", "5", "6", "7"] {
+            match start.scripted_move(&opts(level), 3) {
+                Some(Scripted::Play(m)) => assert!(legal.contains(&m), "level {level}"),
+                other => panic!("level {level}: {other:?}"),
+            }
+        }
+        match start.scripted_move(&opts("8"), 3) {
+            Some(Scripted::SearchAmong(ties)) => assert!(ties.len() > 1),
+            other => panic!("level 8: {other:?}"),
+        }
+    }
+}
