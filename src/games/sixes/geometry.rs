@@ -151,6 +151,14 @@ pub const fn shift(bb: u64, dir: Dir) -> u64 {
     }
 }
 
+/// The bitboard of squares named in `text` (`"b3 c2"`), for tests.
+#[cfg(test)]
+pub fn bb(text: &str) -> u64 {
+    text.split_whitespace()
+        .map(|s| Square::parse(s).unwrap().bit())
+        .fold(0, |a, b| a | b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -133,13 +133,7 @@ impl Sixes {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn bb(squares: &str) -> u64 {
-        squares
-            .split_whitespace()
-            .map(|s| Square::parse(s).unwrap().bit())
-            .fold(0, |a, b| a | b)
-    }
+    use crate::games::sixes::geometry::bb;
 
     fn mv(text: &str) -> Move {
         Move::new(

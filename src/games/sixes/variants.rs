@@ -153,14 +153,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sixes::geometry::Square;
-
-    fn bb(squares: &str) -> u64 {
-        squares
-            .split_whitespace()
-            .map(|s| Square::parse(s).unwrap().bit())
-            .fold(0, |a, b| a | b)
-    }
+    use crate::games::sixes::geometry::bb;
 
     const INTERIOR: Rules = Rules {
         capture: Capture::Interior,
