@@ -266,6 +266,7 @@ impl Session {
                     Ok(pos) => {
                         self.positions = vec![pos];
                         self.over = false;
+                        self.mark();
                         self.after_change();
                     }
                     Err(why) => self
@@ -279,6 +280,7 @@ impl Session {
                 if self.positions.len() > plies {
                     self.positions.truncate(self.positions.len() - plies);
                     self.over = false;
+                    self.mark();
                     self.after_change();
                 } else {
                     let name = if plies == 1 { "undo" } else { "remove" };
@@ -364,6 +366,14 @@ impl Session {
 
     /// After a move: the marks of check or mate, and the result when the game ended.
     fn after_move(&mut self) {
+        if let Some(o) = self.mark() {
+            self.out.line(reply::result(o));
+        }
+    }
+
+    /// Marks the kings in check, and after a mate the pieces that give it; clears earlier
+    /// marks. The outcome if the game is over.
+    fn mark(&mut self) -> Option<Outcome> {
         let outcome = game::result(self.pos());
         let kings = self.squares("check");
         let mut marks: Vec<(Square, char)> = kings.iter().map(|&k| (k, 'r')).collect();
@@ -374,9 +384,7 @@ impl Session {
         if !marks.is_empty() || self.marked {
             self.highlight(&marks);
         }
-        if let Some(o) = outcome {
-            self.out.line(reply::result(o));
-        }
+        outcome
     }
 
     /// After the position changed: the engine thinks if it is its move, or analyses.
