@@ -41,7 +41,7 @@ enum Mode {
 
 /// Milliseconds kept back from every deadline for the pipe and XBoard's own reaction.
 const OVERHEAD_OPTION: &str = "MoveOverhead";
-const DEFAULT_OVERHEAD_MS: i64 = 50;
+const DEFAULT_OVERHEAD_MS: i64 = 100;
 const DEFAULT_HASH_MIB: usize = 64;
 
 pub struct Session {
