@@ -16,6 +16,10 @@ fn main() -> ExitCode {
         Some("play") => tabula::frontends::sixes::play::run(&args[1..]),
         Some("match") => tabula::frontends::referee::run(&args[1..]),
         Some("mist") => tabula::frontends::mist::main(),
+        Some("xboard") => tabula::frontends::xboard::run(
+            BufReader::new(std::io::stdin()),
+            tabula::engine::Output::stdout(),
+        ),
         Some("help" | "--help" | "-h") => {
             tabula::frontends::say(USAGE.trim_end());
             0
@@ -45,5 +49,6 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
        tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
                               engine-vs-engine games over pipes (tabula match --help)
        tabula mist            the Gomoku-in-the-Mist controller (see protocol.md)
+       tabula xboard          Chess14 for XBoard (CECP; see README, Chess14 in XBoard)
        tabula help            this text
 ";

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod mist;
 pub mod referee;
 pub mod sixes;
+pub mod xboard;
 
 use std::io::Write;
 

@@ -55,6 +55,13 @@ impl Move {
         }
     }
 
+    /// Whether the move promotes its pawn (to a queen, the only choice): front-ends that
+    /// write promotions with a suffix (CECP's `h7h8q`) need to know.
+    #[inline]
+    pub fn is_promotion(self) -> bool {
+        self.kind() == MoveKind::Promotion
+    }
+
     #[inline]
     pub fn rook_from(self) -> usize {
         (self.0 >> 20 & 0x1FF) as usize
