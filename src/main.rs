@@ -16,6 +16,10 @@ fn main() -> ExitCode {
         Some("play") => tabula::frontends::sixes::play::run(&args[1..]),
         Some("match") => tabula::frontends::referee::run(&args[1..]),
         Some("mist") => tabula::frontends::mist::main(),
+        Some("gomocup" | "pbrain") => tabula::frontends::gomocup::run(
+            BufReader::new(std::io::stdin().lock()),
+            tabula::engine::Output::stdout(),
+        ),
         Some("help" | "--help" | "-h") => {
             tabula::frontends::say(USAGE.trim_end());
             0
@@ -45,5 +49,6 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
        tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
                               engine-vs-engine games over pipes (tabula match --help)
        tabula mist            the Gomoku-in-the-Mist controller (see protocol.md)
+       tabula gomocup         a Gomocup brain (alias pbrain): the Gomocup protocol on stdin/stdout
        tabula help            this text
 ";

@@ -4,6 +4,7 @@ pub mod advance_cli;
 pub mod advance_match;
 pub mod args;
 pub mod bench;
+pub mod gomocup;
 pub mod mist;
 pub mod referee;
 pub mod sixes;

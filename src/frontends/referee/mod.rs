@@ -4,9 +4,11 @@
 //! writes the save file, shows progress on stderr, runs the SPRT and prints the report.
 
 mod config;
+mod gomocup;
 mod openings;
 mod play;
 mod process;
+mod seat;
 mod stats;
 
 pub use config::USAGE;
@@ -51,7 +53,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut names = Vec::new();
     for i in 0..2 {
         match Players::new(&cfg).start(i) {
-            Ok(engine) => names.push(engine.name.clone()),
+            Ok(engine) => names.push(engine.name().to_string()),
             Err(fault) => {
                 eprintln!(
                     "tabula match: engine {} [{}]: {fault}",

@@ -174,7 +174,12 @@ mod tests {
 
     #[test]
     fn an_overline_is_no_five_under_the_exact_rule() {
-        for (mask, bit) in [(0b111111, 0), (0b111111, 5), (0b111111 << 20, 25), (0b1111111, 3)] {
+        for (mask, bit) in [
+            (0b111111, 0),
+            (0b111111, 5),
+            (0b111111 << 20, 25),
+            (0b1111111, 3),
+        ] {
             assert!(five_through(mask, bit, Rule::Freestyle));
             assert!(!five_through(mask, bit, Rule::ExactFive), "{mask:b} {bit}");
         }

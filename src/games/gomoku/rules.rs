@@ -78,7 +78,11 @@ mod tests {
         assert_eq!(rule("gomoku", &opts), Ok(Rule::ExactFive));
         assert_eq!(rule(MIST, &opts), Ok(Rule::Freestyle));
         opts.set(RULE, "renju".into());
-        assert!(rule("gomoku", &opts).unwrap_err().contains("freestyle exactfive"));
+        assert!(
+            rule("gomoku", &opts)
+                .unwrap_err()
+                .contains("freestyle exactfive")
+        );
     }
 
     /// Black's D8 would make six, White threatens five on E7: under the exact rule Black's
