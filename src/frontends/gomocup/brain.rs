@@ -76,6 +76,11 @@ impl Brain {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &Line) -> Flow {
         self.received = Instant::now();
+        let garbled = line.truncated() || std::str::from_utf8(&line.head).is_err();
+        if garbled {
+            // Its error comes after the move being searched, as every reply keeps its order.
+            self.settle();
+        }
         if line.truncated() {
             self.error(&format!(
                 "line too long ({} bytes; the limit is {MAX_LINE})",

@@ -285,6 +285,15 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
         per_move(&t.thinking[0]),
         per_move(&t.thinking[1])
     ));
+    let slowest = |t: &Thinking| match t.moves {
+        0 => "-".to_string(),
+        _ => format!("{} ms", t.slowest),
+    };
+    lines.push(format!(
+        "Slowest move: engine 1 {}, engine 2 {}",
+        slowest(&t.thinking[0]),
+        slowest(&t.thinking[1])
+    ));
     if let Some(sprt) = &cfg.sprt {
         let (lo, hi) = sprt.bounds();
         let verdict = match t.verdict {

@@ -87,12 +87,15 @@ impl fmt::Display for Reason {
 pub struct Thinking {
     pub ms: u64,
     pub moves: u32,
+    /// The longest of those moves.
+    pub slowest: u64,
 }
 
 impl Thinking {
     pub fn add(&mut self, other: Thinking) {
         self.ms += other.ms;
         self.moves += other.moves;
+        self.slowest = self.slowest.max(other.slowest);
     }
 
     /// Milliseconds per answered move, `None` before the first.
@@ -393,7 +396,11 @@ impl<'a> Players<'a> {
         let answer = engine.answer(start + Duration::from_millis(wait));
         let used = start.elapsed().as_millis() as u64;
         if answer.is_ok() {
-            thinking.add(Thinking { ms: used, moves: 1 });
+            thinking.add(Thinking {
+                ms: used,
+                moves: 1,
+                slowest: used,
+            });
         }
         if let Some(limit) = limit
             && (answer == Err(Fault::Timeout) || used > limit)
@@ -428,9 +435,18 @@ mod tests {
     fn thinking_time_averages_over_answered_moves() {
         let mut t = Thinking::default();
         assert_eq!(t.average(), None);
-        t.add(Thinking { ms: 250, moves: 2 });
-        t.add(Thinking { ms: 50, moves: 1 });
+        t.add(Thinking {
+            ms: 250,
+            moves: 2,
+            slowest: 200,
+        });
+        t.add(Thinking {
+            ms: 50,
+            moves: 1,
+            slowest: 50,
+        });
         assert_eq!((t.ms, t.moves, t.average()), (300, 3, Some(100)));
+        assert_eq!(t.slowest, 200);
     }
 
     #[test]
