@@ -20,6 +20,10 @@ fn main() -> ExitCode {
             BufReader::new(std::io::stdin()),
             tabula::engine::Output::stdout(),
         ),
+        Some("gomocup" | "pbrain") => tabula::frontends::gomocup::run(
+            BufReader::new(std::io::stdin().lock()),
+            tabula::engine::Output::stdout(),
+        ),
         Some("help" | "--help" | "-h") => {
             tabula::frontends::say(USAGE.trim_end());
             0
@@ -50,5 +54,6 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
                               engine-vs-engine games over pipes (tabula match --help)
        tabula mist            the Gomoku-in-the-Mist controller (see protocol.md)
        tabula xboard          Chess14 for XBoard (CECP; see README, Chess14 in XBoard)
+       tabula gomocup         a Gomocup brain (alias pbrain): the Gomocup protocol on stdin/stdout
        tabula help            this text
 ";

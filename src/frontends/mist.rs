@@ -12,7 +12,7 @@ use nom::sequence::preceded;
 
 use crate::game::{Game, Side};
 use crate::games::gomoku::Gomoku;
-use crate::games::gomoku::geometry::Point;
+use crate::games::gomoku::geometry::{Point, Rule};
 use crate::games::gomoku::mist::{MIST_SIZE, mist_view};
 use crate::games::gomoku::text::{parse_point, write_point};
 use crate::protocol::lines::{Line, Lines, is_space};
@@ -99,7 +99,7 @@ enum Ending {
 impl Controller {
     fn new() -> Controller {
         Controller {
-            game: Gomoku::new(MIST_SIZE, true),
+            game: Gomoku::new(MIST_SIZE, true, Rule::Freestyle),
             history: String::new(),
         }
     }

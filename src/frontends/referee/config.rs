@@ -9,13 +9,19 @@ use std::path::PathBuf;
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     pub command: Vec<String>,
+    /// Options set after the handshake; a Gomocup engine's are `INFO` lines.
     pub options: Vec<(String, String)>,
+    /// It speaks the Gomocup protocol (`--gomocup`).
+    pub gomocup: bool,
 }
 
 impl EngineSpec {
     /// The command and its options as the user gave them, for reports.
     pub fn label(&self) -> String {
         let mut words = self.command.clone();
+        if self.gomocup {
+            words.push("--gomocup".into());
+        }
         words.extend(self.options.iter().map(|(n, v)| format!("{n}={v}")));
         words.join(" ")
     }
@@ -96,6 +102,9 @@ pub struct Config {
     pub margin_ms: u64,
 }
 
+/// The game Gomocup engines play.
+const GOMOCUP_GAME: &str = "gomoku";
+
 /// Plies after which a game is a draw unless `--adjudicate-plies` says otherwise: games without
 /// a move limit (Sixes without `TurnLimit`) would otherwise grow until the `position` line is
 /// too long for the engines.
@@ -107,7 +116,8 @@ usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine C
          [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
          [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
          [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
-       name=value words after an --engine are options of that engine (like --engine-options)";
+       name=value words after an --engine are options of that engine (like --engine-options);
+       --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)";
 
 /// Splits a command line into words the way a shell would for plain commands: blanks separate
 /// words, '...' keeps everything literally, \"...\" and a backslash escape the next character.
@@ -226,7 +236,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = None;
     let (mut timeout_ms, mut margin_ms) = (10_000, 0);
     let mut owner = Owner::Nothing;
-    for arg in Args::new(args, &["--ugi"]) {
+    for arg in Args::new(args, &["--ugi", "--gomocup"]) {
         let (flag, value) = match arg? {
             Arg::Word(word) if word.contains('=') => {
                 match owner {
@@ -242,6 +252,14 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                 continue;
             }
             Arg::Word(word) => return Err(format!("unknown argument '{word}'")),
+            Arg::Switch("--gomocup") => {
+                let spec = engines
+                    .last_mut()
+                    .ok_or("--gomocup must follow its --engine")?;
+                spec.gomocup = true;
+                owner = Owner::Engine;
+                continue;
+            }
             Arg::Switch(_) => {
                 ugi = true;
                 owner = Owner::Nothing;
@@ -262,6 +280,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                 engines.push(EngineSpec {
                     command,
                     options: Vec::new(),
+                    gomocup: false,
                 });
                 owner = Owner::Engine;
             }
@@ -347,6 +366,12 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         (None, None) => OpeningSource::StartPos,
     };
     let game = game.ok_or("--game is missing")?;
+    if game.id != GOMOCUP_GAME && engines.iter().any(|e| e.gomocup) {
+        return Err(format!(
+            "a --gomocup engine plays only {GOMOCUP_GAME}, not {}",
+            game.id
+        ));
+    }
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -446,6 +471,9 @@ mod tests {
         let sprt = format!("{two} --depth 1 --sprt elo0=5 elo1=5");
         assert!(refused(&sprt).contains("elo0 < elo1"));
         assert!(refused("--game nosuchgame").contains("unknown game"));
+        assert!(refused("--gomocup --engine a").contains("follow its --engine"));
+        let gomocup = format!("{two} --gomocup --depth 1 --game sixes");
+        assert!(refused(&gomocup).contains("only gomoku"));
     }
 
     #[test]

@@ -4,9 +4,11 @@
 //! writes the save file, shows progress on stderr, runs the SPRT and prints the report.
 
 mod config;
+mod gomocup;
 mod openings;
 mod play;
 mod process;
+mod seat;
 mod stats;
 
 pub use config::USAGE;
@@ -51,7 +53,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut names = Vec::new();
     for i in 0..2 {
         match Players::new(&cfg).start(i) {
-            Ok(engine) => names.push(engine.name.clone()),
+            Ok(engine) => names.push(engine.name().to_string()),
             Err(fault) => {
                 eprintln!(
                     "tabula match: engine {} [{}]: {fault}",
@@ -282,6 +284,15 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
         "Time per move: engine 1 {}, engine 2 {}",
         per_move(&t.thinking[0]),
         per_move(&t.thinking[1])
+    ));
+    let slowest = |t: &Thinking| match t.moves {
+        0 => "-".to_string(),
+        _ => format!("{} ms", t.slowest),
+    };
+    lines.push(format!(
+        "Slowest move: engine 1 {}, engine 2 {}",
+        slowest(&t.thinking[0]),
+        slowest(&t.thinking[1])
     ));
     if let Some(sprt) = &cfg.sprt {
         let (lo, hi) = sprt.bounds();

@@ -2,7 +2,9 @@
 //! game checks every move and says when and how the game ends; the referee keeps the clocks.
 
 use super::config::{Config, TimeControl};
+use super::gomocup::GomocupEngine;
 use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
+use super::seat::Seat;
 use crate::engine::Driver;
 use crate::game::{Options, Outcome, Side};
 use crate::protocol::Source;
@@ -85,12 +87,15 @@ impl fmt::Display for Reason {
 pub struct Thinking {
     pub ms: u64,
     pub moves: u32,
+    /// The longest of those moves.
+    pub slowest: u64,
 }
 
 impl Thinking {
     pub fn add(&mut self, other: Thinking) {
         self.ms += other.ms;
         self.moves += other.moves;
+        self.slowest = self.slowest.max(other.slowest);
     }
 
     /// Milliseconds per answered move, `None` before the first.
@@ -198,7 +203,7 @@ pub struct Players<'a> {
     dialect: Dialect,
     /// Per engine: the game's options, then the engine's own.
     options: [Vec<(String, String)>; 2],
-    engines: [Option<Engine>; 2],
+    engines: [Option<Seat>; 2],
 }
 
 impl<'a> Players<'a> {
@@ -220,24 +225,30 @@ impl<'a> Players<'a> {
         Duration::from_millis(self.cfg.timeout_ms)
     }
 
-    /// Starts engine `i`, handshake included; its `id name` is the engine's name.
-    pub fn start(&self, i: usize) -> Result<Engine, Fault> {
+    /// Starts engine `i`, handshake included; its `id name` (Gomocup: `ABOUT`) names it.
+    pub fn start(&self, i: usize) -> Result<Seat, Fault> {
+        let spec = &self.cfg.engines[i];
+        if spec.gomocup {
+            let opts = game_options(self.cfg);
+            return GomocupEngine::start(&spec.command, &opts, self.timeout()).map(Seat::Gomocup);
+        }
         let setup = Setup {
             dialect: self.dialect,
             variant: self.cfg.game.id,
             options: &self.options[i],
             timeout: self.timeout(),
         };
-        Engine::start(&self.cfg.engines[i].command, &setup)
+        Engine::start(&spec.command, &setup).map(Seat::Engine)
     }
 
     /// Engine `i`, running and told that a new game starts, taken out of its slot.
-    fn take_ready(&mut self, i: usize) -> Result<Engine, Reason> {
+    fn take_ready(&mut self, i: usize) -> Result<Seat, Reason> {
         let mut engine = match self.engines[i].take() {
             Some(e) => e,
             None => self.start(i).map_err(Reason::of_fault)?,
         };
-        match engine.new_game(self.dialect, self.timeout()) {
+        let options = &self.cfg.engines[i].options;
+        match engine.new_game(self.dialect, &self.cfg.tc, options, self.timeout()) {
             Ok(()) => Ok(engine),
             Err(fault) => {
                 engine.kill();
@@ -312,7 +323,7 @@ impl<'a> Players<'a> {
 
     fn game_loop(
         &self,
-        engines: &mut [Engine; 2],
+        engines: &mut [Seat; 2],
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
         thinking: &mut [Thinking; 2],
@@ -359,35 +370,44 @@ impl<'a> Players<'a> {
     /// Asks `engine` for its move as `side`, charges its clock and counts its time.
     fn think(
         &self,
-        engine: &mut Engine,
+        engine: &mut Seat,
         moves: &[String],
         clocks: &mut [u64; 2],
         side: Side,
         thinking: &mut Thinking,
     ) -> Result<String, Reason> {
         let tc = self.cfg.tc;
+        let go = go_line(&tc, self.dialect, clocks);
+        let time_left = tc.clock.map(|_| clocks[side.index()]);
         engine
-            .send(&position_line(moves))
-            .map_err(Reason::of_fault)?;
-        engine
-            .send(&go_line(&tc, self.dialect, clocks))
+            .ask(moves, &go, time_left, self.timeout())
             .map_err(Reason::of_fault)?;
         let start = Instant::now();
         let left = &mut clocks[side.index()];
-        let allowed = match (tc.clock, tc.movetime) {
-            (Some(_), _) => *left + self.cfg.margin_ms,
-            (None, Some(ms)) => ms + self.cfg.timeout_ms,
-            (None, None) => self.cfg.timeout_ms,
+        // The time past which the answer loses on time, if any, and how long to wait for it.
+        let (limit, wait) = match (tc.clock, tc.movetime) {
+            (Some(_), _) => (Some(*left + self.cfg.margin_ms), *left + self.cfg.margin_ms),
+            (None, Some(ms)) if engine.turn_limit() => {
+                (Some(ms + self.cfg.margin_ms), ms + self.cfg.timeout_ms)
+            }
+            (None, Some(ms)) => (None, ms + self.cfg.timeout_ms),
+            (None, None) => (None, self.cfg.timeout_ms),
         };
-        let answer = engine.best_move(start + Duration::from_millis(allowed));
+        let answer = engine.answer(start + Duration::from_millis(wait));
         let used = start.elapsed().as_millis() as u64;
         if answer.is_ok() {
-            thinking.add(Thinking { ms: used, moves: 1 });
+            thinking.add(Thinking {
+                ms: used,
+                moves: 1,
+                slowest: used,
+            });
+        }
+        if let Some(limit) = limit
+            && (answer == Err(Fault::Timeout) || used > limit)
+        {
+            return Err(Reason::TimeForfeit);
         }
         if let Some(c) = tc.clock {
-            if answer == Err(Fault::Timeout) || used > allowed {
-                return Err(Reason::TimeForfeit);
-            }
             *left = *left - used.min(*left) + c.inc_ms;
         }
         answer.map_err(|fault| match fault {
@@ -415,9 +435,18 @@ mod tests {
     fn thinking_time_averages_over_answered_moves() {
         let mut t = Thinking::default();
         assert_eq!(t.average(), None);
-        t.add(Thinking { ms: 250, moves: 2 });
-        t.add(Thinking { ms: 50, moves: 1 });
+        t.add(Thinking {
+            ms: 250,
+            moves: 2,
+            slowest: 200,
+        });
+        t.add(Thinking {
+            ms: 50,
+            moves: 1,
+            slowest: 50,
+        });
         assert_eq!((t.ms, t.moves, t.average()), (300, 3, Some(100)));
+        assert_eq!(t.slowest, 200);
     }
 
     #[test]

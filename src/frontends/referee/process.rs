@@ -81,11 +81,20 @@ pub struct Engine {
     output: Receiver<String>,
     /// What the engine calls itself (`id name`), or its program when it does not say.
     pub name: String,
+    /// The line that asks it to exit: `quit`, or Gomocup's `END`.
+    farewell: &'static str,
 }
 
 impl Engine {
     /// Starts `command` and runs the handshake: greeting, variant, options, `isready`.
     pub fn start(command: &[String], setup: &Setup<'_>) -> Result<Engine, Fault> {
+        let mut engine = Engine::spawn(command, "quit")?;
+        engine.handshake(setup)?;
+        Ok(engine)
+    }
+
+    /// Starts `command` with pipes to its stdin and stdout; `farewell` asks it to exit.
+    pub fn spawn(command: &[String], farewell: &'static str) -> Result<Engine, Fault> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| Fault::Spawn("empty command".into()))?;
@@ -128,14 +137,13 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine {
+        Ok(Engine {
             child,
             input,
             output,
             name: program.clone(),
-        };
-        engine.handshake(setup)?;
-        Ok(engine)
+            farewell,
+        })
     }
 
     fn handshake(&mut self, setup: &Setup<'_>) -> Result<(), Fault> {
@@ -229,7 +237,7 @@ impl Drop for Engine {
     /// Asks the engine to quit, and kills it if it does not within [`QUIT_GRACE`].
     fn drop(&mut self) {
         if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.send("quit");
+            let _ = self.send(self.farewell);
             let deadline = Instant::now() + QUIT_GRACE;
             while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(5));

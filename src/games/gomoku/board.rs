@@ -1,7 +1,7 @@
 //! The stones on a Gomoku board, kept as bit masks along every line, so that placing a stone,
 //! finding five in a row and reading line patterns each touch only a few words.
 
-use super::geometry::{LINES, MAX_SIZE, MIN_SIZE, Point, five_through, line_of};
+use super::geometry::{LINES, MAX_SIZE, MIN_SIZE, Point, Rule, five_through, line_of};
 use super::zobrist;
 use crate::game::Side;
 
@@ -10,6 +10,7 @@ use crate::game::Side;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     size: u8,
+    rule: Rule,
     stones: u16,
     /// `lines[colour][dir][line]`: the bits of that colour's stones along one line.
     lines: [[[u32; LINES]; 4]; 2],
@@ -17,22 +18,28 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board. `size` must be within `MIN_SIZE..=MAX_SIZE`.
-    pub fn new(size: usize) -> Board {
+    /// An empty board on which `rule` says what five in a row is. `size` must be within
+    /// `MIN_SIZE..=MAX_SIZE`.
+    pub fn new(size: usize, rule: Rule) -> Board {
         assert!(
             (MIN_SIZE..=MAX_SIZE).contains(&size),
             "board size {size} out of range"
         );
         Board {
             size: size as u8,
+            rule,
             stones: 0,
             lines: [[[0; LINES]; 4]; 2],
-            hash: 0,
+            hash: zobrist::rule(rule),
         }
     }
 
     pub fn size(&self) -> usize {
         self.size as usize
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     pub fn stones(&self) -> usize {
@@ -89,12 +96,12 @@ impl Board {
         self.stones += 1;
     }
 
-    /// Whether the stone on `p` is part of five or more in a row of its colour.
+    /// Whether the stone on `p` is part of five in a row of its colour, as the rule counts.
     pub fn makes_five(&self, p: Point) -> bool {
         let Some(side) = self.at(p) else { return false };
         (0..4).any(|dir| {
             let (line, bit) = line_of(p, dir);
-            five_through(self.lines[side.index()][dir][line], bit)
+            five_through(self.lines[side.index()][dir][line], bit, self.rule)
         })
     }
 
@@ -108,7 +115,7 @@ impl Board {
     pub fn hash_from_scratch(&self) -> u64 {
         self.points()
             .filter_map(|p| self.at(p).map(|s| zobrist::stone(s, p)))
-            .fold(0, |h, k| h ^ k)
+            .fold(zobrist::rule(self.rule), |h, k| h ^ k)
     }
 }
 
@@ -119,7 +126,7 @@ mod tests {
 
     #[test]
     fn stones_alternate_and_are_seen_on_their_points() {
-        let mut b = Board::new(15);
+        let mut b = Board::new(15, Rule::Freestyle);
         b.place(Point::new(0, 0));
         b.place(Point::new(14, 14));
         assert_eq!(b.at(Point::new(0, 0)), Some(Side::P1));
@@ -132,7 +139,7 @@ mod tests {
     #[test]
     fn five_in_each_direction_is_found_at_every_stone() {
         for (dx, dy) in DIRECTIONS {
-            let mut b = Board::new(19);
+            let mut b = Board::new(19, Rule::Freestyle);
             let line: Vec<Point> = (0..5)
                 .map(|i| Point::new((3 + dx * i) as usize, (9 + dy * i) as usize))
                 .collect();
@@ -148,5 +155,23 @@ mod tests {
                 "direction ({dx}, {dy})"
             );
         }
+    }
+
+    #[test]
+    fn an_overline_wins_only_under_the_free_style_rule() {
+        for (rule, wins) in [(Rule::Freestyle, true), (Rule::ExactFive, false)] {
+            let mut b = Board::new(15, rule);
+            for x in [0, 1, 2, 4, 5] {
+                b.put(Point::new(x, 7), Side::P1);
+            }
+            assert!(!b.makes_five(Point::new(0, 7)));
+            b.put(Point::new(3, 7), Side::P1);
+            assert_eq!(b.makes_five(Point::new(3, 7)), wins, "{rule:?}");
+            assert_eq!(b.hash(), b.hash_from_scratch());
+        }
+        assert_ne!(
+            Board::new(15, Rule::Freestyle).hash(),
+            Board::new(15, Rule::ExactFive).hash()
+        );
     }
 }

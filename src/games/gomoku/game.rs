@@ -20,11 +20,12 @@ impl Game for Gomoku {
         Ok(Gomoku::new(
             rules::board_size(variant, opts)?,
             variant == MIST,
+            rules::rule(variant, opts)?,
         ))
     }
 
-    fn from_fen(variant: &str, text: &str, _opts: &Options) -> Result<Gomoku, String> {
-        let pos = text::parse_fen(text, variant == MIST)?;
+    fn from_fen(variant: &str, text: &str, opts: &Options) -> Result<Gomoku, String> {
+        let pos = text::parse_fen(text, variant == MIST, rules::rule(variant, opts)?)?;
         if variant == MIST && pos.board().size() != MIST_SIZE {
             return Err(format!(
                 "Gomoku in the Mist is played on {MIST_SIZE}x{MIST_SIZE}"
@@ -73,10 +74,11 @@ impl Game for Gomoku {
     /// Moves that make five or stop the enemy's five.
     fn is_noisy(&self, mv: Point) -> bool {
         let me = self.side_to_move();
+        let rule = self.board().rule();
         [me, me.other()].into_iter().any(|side| {
             (0..4).any(|dir| {
                 let (line, bit) = line_of(mv, dir);
-                five_through(self.board().line(side, dir, line) | 1 << bit, bit)
+                five_through(self.board().line(side, dir, line) | 1 << bit, bit, rule)
             })
         })
     }

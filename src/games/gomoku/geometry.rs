@@ -111,9 +111,25 @@ pub fn bits_between(lo: u32, hi: u32) -> u32 {
     (u32::MAX >> (31 - hi)) & (u32::MAX << lo)
 }
 
-/// Whether `mask` holds five or more consecutive bits, one of them `bit`.
-pub fn five_through(mask: u32, bit: u32) -> bool {
+/// What counts as five in a row.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum Rule {
+    /// Five or more (free-style Gomoku).
+    #[default]
+    Freestyle,
+    /// Exactly five: an overline (six or more) does not win.
+    ExactFive,
+}
+
+/// Whether `mask` holds a five through `bit` under `rule`: five or more consecutive bits, or
+/// under [`Rule::ExactFive`] a run of exactly five, one of them `bit`.
+pub fn five_through(mask: u32, bit: u32, rule: Rule) -> bool {
     let starts = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4;
+    let starts = match rule {
+        Rule::Freestyle => starts,
+        // A run of exactly five starts where no stone lies just before it or just after it.
+        Rule::ExactFive => starts & !(mask << 1) & !(mask >> 5),
+    };
     starts & bits_between(bit.saturating_sub(4), bit) != 0
 }
 
@@ -143,12 +159,34 @@ mod tests {
 
     #[test]
     fn five_needs_five_in_a_row_through_the_bit() {
-        assert!(five_through(0b11111, 0));
-        assert!(five_through(0b11111, 4));
-        assert!(!five_through(0b11111, 5));
-        assert!(!five_through(0b11110111, 3));
-        assert!(five_through(0b111111 << 20, 25));
-        assert!(!five_through(0b1111, 2));
-        assert!(five_through(u32::MAX >> 6, 25));
+        for rule in [Rule::Freestyle, Rule::ExactFive] {
+            assert!(five_through(0b11111, 0, rule));
+            assert!(five_through(0b11111, 4, rule));
+            assert!(!five_through(0b11111, 5, rule));
+            assert!(!five_through(0b11110111, 3, rule));
+            assert!(!five_through(0b1111, 2, rule));
+            assert!(five_through(0b11111 << 21, 25, rule));
+            assert!(five_through(0b1011111, 2, rule));
+        }
+        assert!(five_through(0b111111 << 20, 25, Rule::Freestyle));
+        assert!(five_through(u32::MAX >> 6, 25, Rule::Freestyle));
+    }
+
+    #[test]
+    fn an_overline_is_no_five_under_the_exact_rule() {
+        for (mask, bit) in [
+            (0b111111, 0),
+            (0b111111, 5),
+            (0b111111 << 20, 25),
+            (0b1111111, 3),
+        ] {
+            assert!(five_through(mask, bit, Rule::Freestyle));
+            assert!(!five_through(mask, bit, Rule::ExactFive), "{mask:b} {bit}");
+        }
+        // A separate five on the same line still counts, and only for its own stones.
+        let two = 0b11111 | 0b111111 << 6;
+        assert!(five_through(two, 2, Rule::ExactFive));
+        assert!(!five_through(two, 8, Rule::ExactFive));
+        assert!(five_through(two, 8, Rule::Freestyle));
     }
 }

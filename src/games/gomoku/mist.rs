@@ -49,12 +49,13 @@ pub fn mist_view(board: &Board, last: Option<Point>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::gomoku::geometry::Rule;
     use crate::games::gomoku::text::parse_point;
 
     /// The worked example of the rules page: views after A1, B2, C3, D4.
     #[test]
     fn views_of_the_worked_example() {
-        let mut board = Board::new(MIST_SIZE);
+        let mut board = Board::new(MIST_SIZE, Rule::Freestyle);
         let mut last = None;
         let mut views = vec![mist_view(&board, last)];
         for text in ["A1", "B2", "C3", "D4"] {

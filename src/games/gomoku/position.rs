@@ -2,7 +2,7 @@
 //! and the evaluation's running sums, all kept up to date stone by stone.
 
 use super::board::Board;
-use super::geometry::{LINES, MAX_SIZE, Point, line_of, point_on};
+use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
 use super::shapes::{self, LineShape};
 use crate::game::Side;
 
@@ -22,9 +22,9 @@ pub struct Gomoku {
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
 
 impl Gomoku {
-    pub fn new(size: usize, mist: bool) -> Gomoku {
+    pub fn new(size: usize, mist: bool, rule: Rule) -> Gomoku {
         Gomoku {
-            board: Board::new(size),
+            board: Board::new(size, rule),
             mist,
             last: None,
             winner: None,

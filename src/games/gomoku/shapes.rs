@@ -5,7 +5,7 @@
 //! one lies in a single window (`|XXX..` can only become a closed four, `..XXX..` an open one).
 
 use super::board::Board;
-use super::geometry::line_span;
+use super::geometry::{Rule, line_span};
 use crate::game::Side;
 
 /// The strongest shape one colour has along one line.
@@ -29,8 +29,9 @@ pub struct LineShape {
     pub five_points: u32,
 }
 
-/// The shape of `own` stones along a line whose points are `span`, with `opp` the enemy's.
-pub fn line_shape(own: u32, opp: u32, span: u32) -> LineShape {
+/// The shape of `own` stones along a line whose points are `span`, with `opp` the enemy's,
+/// under `rule`.
+pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
     if own == 0 {
         return LineShape {
             shape: Shape::Dead,
@@ -39,6 +40,10 @@ pub fn line_shape(own: u32, opp: u32, span: u32) -> LineShape {
     }
     let free = span & !opp;
     let mut starts = free & free >> 1 & free >> 2 & free >> 3 & free >> 4;
+    if rule == Rule::ExactFive {
+        // Filled up, a window next to an own stone makes an overline, which does not win.
+        starts &= !(own << 1) & !(own >> 5);
+    }
     let mut windows = [0u8; 6];
     let mut five_points = 0;
     while starts != 0 {
@@ -84,6 +89,7 @@ pub fn shape_at(board: &Board, side: Side, dir: usize, line: usize) -> LineShape
         board.line(side, dir, line),
         board.line(side.other(), dir, line),
         line_span(board.size(), dir, line),
+        board.rule(),
     )
 }
 
@@ -93,13 +99,18 @@ mod tests {
 
     /// A line written as text: `X` own, `O` enemy, `.` empty; the line is as long as the text.
     fn shape(text: &str) -> LineShape {
+        shape_under(text, Rule::Freestyle)
+    }
+
+    /// The same under `rule`.
+    fn shape_under(text: &str, rule: Rule) -> LineShape {
         let bits = |c| {
             text.chars()
                 .enumerate()
                 .filter(|&(_, t)| t == c)
                 .fold(0, |m, (i, _)| m | 1 << i)
         };
-        line_shape(bits('X'), bits('O'), (1 << text.len()) - 1)
+        line_shape(bits('X'), bits('O'), (1 << text.len()) - 1, rule)
     }
 
     #[test]
@@ -129,5 +140,16 @@ mod tests {
         }
         assert_eq!(shape(".XXXX.").five_points, 0b100001);
         assert_eq!(shape("XX.XX").five_points, 0b00100);
+    }
+
+    #[test]
+    fn under_the_exact_rule_a_point_that_makes_six_is_no_five_point() {
+        let exact = |line| shape_under(line, Rule::ExactFive);
+        assert_eq!(exact(".XXXX.X").five_points, 0b1);
+        assert_eq!(exact(".XXXX.X").shape, Shape::Four);
+        assert_eq!(exact("X.XXXX.X").shape, Shape::Dead);
+        assert_eq!(exact("X.XXXX.X").five_points, 0);
+        assert_eq!(shape("X.XXXX.X").shape, Shape::OpenFour);
+        assert_eq!(exact(".XXXX.").shape, Shape::OpenFour);
     }
 }

@@ -6,7 +6,7 @@ use nom::character::complete::{digit1, satisfy};
 use nom::combinator::all_consuming;
 
 use super::board::Board;
-use super::geometry::{MAX_SIZE, MIN_SIZE, Point};
+use super::geometry::{MAX_SIZE, MIN_SIZE, Point, Rule};
 use super::position::Gomoku;
 use crate::game::Side;
 
@@ -53,7 +53,7 @@ pub fn format_point(p: Point) -> String {
 /// black stone, `O` for a white one and a number for a run of empty points (`15` is an empty
 /// row of 15x15); then, optionally, the last stone played (the mist's centre follows it).
 /// The side to move follows from the stones: Black when both have as many.
-pub fn parse_fen(fen: &str, mist: bool) -> Result<Gomoku, String> {
+pub fn parse_fen(fen: &str, mist: bool, rule: Rule) -> Result<Gomoku, String> {
     let mut fields = fen.split_whitespace();
     let rows: Vec<&str> = fields
         .next()
@@ -106,7 +106,7 @@ pub fn parse_fen(fen: &str, mist: bool) -> Result<Gomoku, String> {
             "{blacks} black and {whites} white stones cannot come from alternate moves"
         ));
     }
-    let mut pos = Gomoku::new(size, mist);
+    let mut pos = Gomoku::new(size, mist, rule);
     for &(p, side) in &stones {
         pos.put(p, side);
     }

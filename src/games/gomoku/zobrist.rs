@@ -1,6 +1,6 @@
 //! Zobrist keys: one per colour and point, fixed at compile time.
 
-use super::geometry::{MAX_SIZE, Point};
+use super::geometry::{MAX_SIZE, Point, Rule};
 use crate::game::Side;
 use crate::rng::{GOLDEN, splitmix};
 
@@ -22,4 +22,13 @@ static KEYS: [[u64; POINTS]; 2] = {
 /// The key of a stone of `side` on `p`.
 pub fn stone(side: Side, p: Point) -> u64 {
     KEYS[side.index()][p.index()]
+}
+
+/// The key of the five-in-a-row rule: positions that look alike but are judged by different
+/// rules must not share table entries. Free-style, the default, adds nothing.
+pub fn rule(rule: Rule) -> u64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::ExactFive => splitmix(SEED ^ GOLDEN),
+    }
 }

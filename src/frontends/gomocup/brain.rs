@@ -1,0 +1,325 @@
+//! The brain: one per process. It keeps the game and the settings, turns each command into
+//! its reply, and thinks on its own thread, so that `END` and `STOP` are heard while it does.
+//! Any other command waits until the move is out, then acts on the settled game; an `ERROR`
+//! leaves the game and the settings as they were.
+//!
+//! The table is allocated at the first move, when `max_memory` is known (managers send it
+//! after `START`), so the process never holds more; the time that takes, like any time
+//! between reading a command and starting its search, comes off that move's budget.
+
+use super::command::{Command, Info};
+use super::parse::{self, ParseError};
+use super::reply;
+use super::settings::{Effect, OVERHEAD_MS, RESERVE_MIB, Settings};
+use super::stones::{self, Owner, Stones, check_size};
+use crate::engine::Flow;
+use crate::engine::Output;
+use crate::games::gomoku::geometry::Point;
+use crate::protocol::lines::Line;
+use crate::search::thinker::thread_pool;
+use crate::search::tt::Table;
+use crate::search::{self, Request};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// Longest line kept; longer lines are answered with an error.
+pub const MAX_LINE: usize = 1 << 16;
+
+/// A `BOARD` being read: the stones so far, and the first line that was wrong.
+struct BoardInput {
+    stones: Option<Stones>,
+    lines: usize,
+    problem: Option<String>,
+}
+
+pub struct Brain {
+    out: Output,
+    game: Option<Stones>,
+    settings: Settings,
+    /// The table and its size in MiB, once a search needed it.
+    table: Option<(Arc<Table>, usize)>,
+    pool: Arc<rayon::ThreadPool>,
+    /// When the command being handled was read.
+    received: Instant,
+    stop: Arc<AtomicBool>,
+    search: Option<JoinHandle<Option<Point>>>,
+    board: Option<BoardInput>,
+}
+
+impl Brain {
+    pub fn new(out: Output) -> Result<Brain, String> {
+        let settings = Settings::default();
+        let pool = Arc::new(thread_pool(settings.threads)?);
+        Ok(Brain {
+            out,
+            game: None,
+            table: None,
+            settings,
+            pool,
+            received: Instant::now(),
+            stop: Arc::new(AtomicBool::new(false)),
+            search: None,
+            board: None,
+        })
+    }
+
+    fn say(&self, line: &str) {
+        self.out.line(line);
+    }
+
+    fn error(&self, what: &str) {
+        self.say(&reply::error(what));
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &Line) -> Flow {
+        self.received = Instant::now();
+        let garbled = line.truncated() || std::str::from_utf8(&line.head).is_err();
+        if garbled {
+            // Its error comes after the move being searched, as every reply keeps its order.
+            self.settle();
+        }
+        if line.truncated() {
+            self.error(&format!(
+                "line too long ({} bytes; the limit is {MAX_LINE})",
+                line.len
+            ));
+            return Flow::Continue;
+        }
+        let Ok(text) = std::str::from_utf8(&line.head) else {
+            self.error("line is not valid UTF-8");
+            return Flow::Continue;
+        };
+        if text.trim().is_empty() {
+            return Flow::Continue;
+        }
+        // END is heard everywhere, even inside BOARD.
+        if self.board.is_some() && !text.trim().eq_ignore_ascii_case("END") {
+            self.board_line(text);
+            return Flow::Continue;
+        }
+        match parse::parse(text) {
+            Ok(cmd) => self.handle(cmd),
+            Err(ParseError::Unknown(what)) => {
+                self.settle();
+                self.say(&reply::unknown(&what));
+                Flow::Continue
+            }
+            Err(ParseError::Malformed(what)) => {
+                self.settle();
+                self.error(&what);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// End of input: the move being searched is still given.
+    pub fn finish(&mut self) {
+        self.settle();
+    }
+
+    /// Waits for the search, if one runs, and records its move.
+    fn settle(&mut self) {
+        if let Some(handle) = self.search.take() {
+            // A panicking search thread already printed its message to stderr.
+            if let (Ok(Some(p)), Some(game)) = (handle.join(), self.game.as_mut()) {
+                game.add_own(p);
+            }
+        }
+    }
+
+    fn handle(&mut self, cmd: Command) -> Flow {
+        if matches!(cmd, Command::End | Command::Stop) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.settle();
+        match cmd {
+            Command::Start(size) => self.start(size),
+            Command::RectStart(w, h) if w == h => self.start(w),
+            Command::RectStart(w, h) => self.error(&format!(
+                "rectangular boards are not supported ({w}x{h}): tabula plays square boards, START {w}"
+            )),
+            Command::Restart => match &self.game {
+                Some(game) => self.start(game.size()),
+                None => self.no_game(),
+            },
+            Command::Begin => match &self.game {
+                Some(game) if !game.is_empty() => self.error(&format!(
+                    "BEGIN needs an empty board, and {} stones are on it (BOARD sends a position)",
+                    game.len()
+                )),
+                Some(game) => self.think(game.clone()),
+                None => self.no_game(),
+            },
+            Command::Turn(c) => match &self.game {
+                Some(game) => {
+                    let mut next = game.clone();
+                    match next.add(c, Owner::Opponent) {
+                        Ok(_) => self.think(next),
+                        Err(e) => self.error(&e),
+                    }
+                }
+                None => self.no_game(),
+            },
+            Command::Board => {
+                self.board = Some(BoardInput {
+                    stones: self.game.as_ref().map(|g| Stones::new(g.size(), self.settings.rule)),
+                    lines: 0,
+                    problem: None,
+                })
+            }
+            Command::Takeback(c) => match self.game.as_mut().map(|g| g.remove(c)) {
+                Some(Ok(())) => self.say(reply::OK),
+                Some(Err(e)) => self.error(&e),
+                None => self.no_game(),
+            },
+            Command::End => return Flow::Exit(0),
+            Command::About => self.say(&reply::about()),
+            Command::Info(info) => self.info(&info),
+            Command::Stop => {}
+        }
+        Flow::Continue
+    }
+
+    fn no_game(&self) {
+        self.error("no game started: send START <size> first");
+    }
+
+    fn start(&mut self, size: usize) {
+        match check_size(size) {
+            Ok(size) => {
+                self.game = Some(Stones::new(size, self.settings.rule));
+                if let Some((table, _)) = &self.table {
+                    self.pool.install(|| table.clear());
+                }
+                self.say(reply::OK);
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// One line inside `BOARD`; at `DONE` the position replaces the game and the brain moves.
+    fn board_line(&mut self, text: &str) {
+        let Some(input) = self.board.as_mut() else {
+            return;
+        };
+        input.lines += 1;
+        let stone = match parse::board_line(text) {
+            Ok(Some(stone)) => stone,
+            Ok(None) => return self.board_done(),
+            Err(e) => {
+                let n = input.lines;
+                input.problem.get_or_insert(format!("BOARD line {n}: {e}"));
+                return;
+            }
+        };
+        if let (Some(stones), None) = (input.stones.as_mut(), &input.problem)
+            && let Err(e) = stones.add_field(stone.0, stone.1)
+        {
+            input.problem = Some(format!("BOARD line {}: {e}", input.lines));
+        }
+    }
+
+    fn board_done(&mut self) {
+        let Some(input) = self.board.take() else {
+            return;
+        };
+        match (input.stones, input.problem) {
+            (None, _) => self.no_game(),
+            (_, Some(problem)) => self.error(&problem),
+            (Some(stones), None) => self.think(stones),
+        }
+    }
+
+    fn info(&mut self, info: &Info) {
+        let mut settings = self.settings.clone();
+        let effect = match settings.apply(info) {
+            Ok(effect) => effect,
+            Err(e) => return self.error(&e),
+        };
+        match effect {
+            Effect::Memory => {
+                let (mib, too_small) = settings.hash_mib();
+                // A table of another size goes now; the next search makes the new one.
+                if self.table.as_ref().is_some_and(|&(_, old)| old != mib) {
+                    self.table = None;
+                }
+                if too_small {
+                    self.say(&reply::message(&format!(
+                        "max_memory {} bytes is less than the {} MiB tabula needs besides its table; it uses a 1 MiB table",
+                        settings.max_memory,
+                        RESERVE_MIB + 1
+                    )));
+                }
+            }
+            Effect::Threads => match thread_pool(settings.threads) {
+                Ok(pool) => self.pool = Arc::new(pool),
+                Err(e) => return self.error(&e),
+            },
+            Effect::Rule => {
+                if let Some(game) = self.game.as_mut() {
+                    game.set_rule(settings.rule);
+                }
+            }
+            Effect::Nothing => {
+                if let Info::Other(key) = info {
+                    self.say(&format!("DEBUG INFO {key} is not used by tabula; ignored"));
+                }
+            }
+        }
+        self.settings = settings;
+    }
+
+    /// The table of the size the settings allow, made (and so cleared) if there is none.
+    fn table(&mut self) -> Result<Arc<Table>, String> {
+        let (mib, _) = self.settings.hash_mib();
+        if let Some((table, size)) = &self.table
+            && *size == mib
+        {
+            return Ok(table.clone());
+        }
+        self.table = None;
+        let table = Table::new(mib)?;
+        self.pool.install(|| table.clear());
+        let table = Arc::new(table);
+        self.table = Some((table.clone(), mib));
+        Ok(table)
+    }
+
+    /// Makes `stones` the game and searches the brain's move on a thread, which prints it;
+    /// if the stones leave the brain no move, says why and keeps the game as it was.
+    fn think(&mut self, stones: Stones) {
+        let pos = match stones.position() {
+            Ok(pos) => pos,
+            Err(e) => return self.error(&e),
+        };
+        let table = match self.table() {
+            Ok(table) => table,
+            Err(e) => return self.error(&e),
+        };
+        let mut limits = self.settings.limits();
+        let spent = self.received.elapsed().as_millis() as u64;
+        limits.movetime = limits.movetime.map(|ms| ms.saturating_sub(spent).max(1));
+        let request = Request {
+            limits,
+            threads: self.settings.threads,
+            root_moves: None,
+            overhead_ms: OVERHEAD_MS,
+        };
+        self.stop = Arc::new(AtomicBool::new(false));
+        let (pool, stop, out) = (self.pool.clone(), self.stop.clone(), self.out.clone());
+        let size = stones.size();
+        self.game = Some(stones);
+        self.search = Some(std::thread::spawn(move || {
+            let answer = search::search(&pos, &request, &table, &pool, &stop, &mut |_| {});
+            match answer.best {
+                Some(p) => out.line(&reply::coord(stones::to_coord(p, size))),
+                // The position was checked to have a move; say so rather than hang the manager.
+                None => out.line(&reply::error("the search found no move")),
+            }
+            answer.best
+        }));
+    }
+}

@@ -1,0 +1,84 @@
+//! Every line of the Gomocup protocol a brain writes, and how a manager reads them back (the
+//! referee's Gomocup client): one owner of the format.
+
+use super::command::Coord;
+
+pub const OK: &str = "OK";
+
+/// A move: `x,y`.
+pub fn coord(c: Coord) -> String {
+    format!("{},{}", c.x, c.y)
+}
+
+/// `ERROR <what>`: the command was understood but cannot be done.
+pub fn error(what: &str) -> String {
+    format!("ERROR {what}")
+}
+
+/// `UNKNOWN <what>`: no such command.
+pub fn unknown(what: &str) -> String {
+    format!("UNKNOWN {what}")
+}
+
+/// `MESSAGE <text>`: for the person watching.
+pub fn message(text: &str) -> String {
+    format!("MESSAGE {text}")
+}
+
+/// The answer to `ABOUT`.
+pub fn about() -> String {
+    format!(
+        "name=\"tabula\", version=\"{}\", author=\"the tabula developers\", country=\"unknown\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// A brain's move line `x,y` (blanks allowed around the numbers), `None` for any other line.
+pub fn read_coord(line: &str) -> Option<Coord> {
+    let (x, y) = line.trim().split_once(',')?;
+    let number = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().unwrap_or(usize::MAX))
+    };
+    Some(Coord {
+        x: number(x)?,
+        y: number(y)?,
+    })
+}
+
+/// Whether a brain's line refuses the last command (`ERROR ...` or `UNKNOWN ...`).
+pub fn is_refusal(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.eq_ignore_ascii_case("ERROR") || word.eq_ignore_ascii_case("UNKNOWN")
+}
+
+/// The `name="..."` of an `ABOUT` answer.
+pub fn read_name(line: &str) -> Option<&str> {
+    let start = line.find("name=\"")? + "name=\"".len();
+    let len = line[start..].find('"')?;
+    Some(&line[start..start + len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_read_back() {
+        let c = Coord { x: 7, y: 12 };
+        assert_eq!(read_coord(&coord(c)), Some(c));
+        assert_eq!(read_coord(" 3 , 4 "), Some(Coord { x: 3, y: 4 }));
+        for line in ["OK", "MESSAGE 7,7", "7,", ",7", "a,b", "1,2,3", "-1,2"] {
+            assert_eq!(read_coord(line), None, "{line}");
+        }
+        assert_eq!(read_name(&about()), Some("tabula"));
+        assert_eq!(
+            read_name("name=\"pbrain-rapfi\", version=\"0.43\""),
+            Some("pbrain-rapfi")
+        );
+        assert!(
+            is_refusal(&error("no")) && is_refusal("unknown x") && !is_refusal("MESSAGE error")
+        );
+    }
+}

@@ -1,0 +1,257 @@
+//! `tabula match` with Gomocup engines: `tabula gomocup` itself, and a scripted brain
+//! (tests/fake_gomocup.sh) that drops commands, plays taken or off-board points, refuses,
+//! crashes or overruns its turn on cue. Every game ends by the rules or by the failing
+//! engine's loss, and no game hangs.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+fn fake(mode: &str, after: u32) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_gomocup.sh");
+    format!("bash '{script}' {mode} {after}")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-gomocup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+struct Run {
+    code: Option<i32>,
+    report: String,
+    /// Game lines of the save file.
+    saved: Vec<String>,
+}
+
+impl Run {
+    fn field(&self, key: &str) -> &str {
+        self.report
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
+            .unwrap_or_else(|| panic!("no '{key}' in the report:\n{}", self.report))
+    }
+
+    fn reasons(&self) -> Vec<&str> {
+        self.saved
+            .iter()
+            .map(|l| l.split('\t').nth(4).unwrap())
+            .collect()
+    }
+}
+
+/// A Gomoku match of `engine1` (a Gomocup engine, with `opts` as its INFO options) against a
+/// plain tabula at depth 1, with `extra` arguments; `log` collects what a fake brain reads.
+fn run_match(test: &str, engine1: &str, extra: &[&str], log: Option<&PathBuf>) -> Run {
+    let save = scratch(&format!("{test}.games"));
+    let mut args: Vec<String> = [
+        "match",
+        "--game",
+        "gomoku",
+        "--engine",
+        engine1,
+        "--gomocup",
+        "--engine",
+        TABULA,
+        "Threads=1",
+        "Hash=1",
+        "--seed",
+        "5",
+        "--save",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push(save.display().to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let mut cmd = Command::new(TABULA);
+    cmd.args(&args);
+    if let Some(log) = log {
+        cmd.env("FAKE_LOG", log);
+    }
+    let out = cmd.output().expect("tabula match runs");
+    let saved = std::fs::read_to_string(&save)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    Run {
+        code: out.status.code(),
+        report: String::from_utf8_lossy(&out.stdout).into_owned(),
+        saved,
+    }
+}
+
+/// Replays a save line's position in tabula: it must be a finished game.
+fn replay_is_over(line: &str) -> bool {
+    let position = line.split('\t').nth(5).unwrap();
+    let input =
+        format!("setoption name Rule value exactfive\ngame gomoku\n{position}\nquery gameover\n");
+    let mut child = Command::new(TABULA)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).contains("response true")
+}
+
+#[test]
+fn tabula_gomocup_plays_whole_games_under_the_exact_rule() {
+    let engine = format!("{TABULA} gomocup");
+    let r = run_match(
+        "tabula",
+        &engine,
+        &[
+            "--depth",
+            "2",
+            "--games",
+            "4",
+            "--random-plies",
+            "2",
+            "--check-depth",
+            "0",
+            "--game-options",
+            "Rule=exactfive",
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}", r.report);
+    assert!(r.report.contains("Engine 1: tabula ["));
+    assert_eq!(r.saved.len(), 4, "{}", r.report);
+    assert!(r.reasons().iter().all(|&w| w == "rules"), "{:?}", r.saved);
+    assert!(r.saved.iter().all(|l| replay_is_over(l)), "{:?}", r.saved);
+}
+
+#[test]
+fn a_brain_that_drops_the_command_after_its_move_still_plays_every_game() {
+    let log = scratch("lossy.log");
+    let r = run_match(
+        "lossy",
+        &fake("lossy", 0),
+        &["--depth", "1", "--games", "2"],
+        Some(&log),
+    );
+    assert_eq!(r.reasons(), ["rules", "rules"], "{}", r.report);
+    let read = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        read.contains("ABOUT\nABOUT\n"),
+        "the dropped ABOUT is sent again:\n{read}"
+    );
+}
+
+#[test]
+fn the_engine_is_told_the_board_the_rule_the_limits_and_its_options() {
+    let log = scratch("told.log");
+    let r = run_match(
+        "told",
+        &fake("normal", 0),
+        &[
+            "--movetime",
+            "300",
+            "--games",
+            "2",
+            "--game-options",
+            "BoardSize=10,Rule=exactfive",
+            "--openings",
+        ],
+        None,
+    );
+    // `--openings` lacks its file: refused before any engine starts.
+    assert_eq!(r.code, Some(2));
+    let openings = scratch("told.openings");
+    std::fs::write(&openings, "E5 F5 E6\n").unwrap();
+    let path = openings.display().to_string();
+    let engine = format!("{} max_memory=1000000 thread_num=1", fake("normal", 0));
+    let r = run_match(
+        "told",
+        &engine,
+        &[
+            "--movetime",
+            "300",
+            "--games",
+            "2",
+            "--game-options",
+            "BoardSize=10,Rule=exactfive",
+            "--openings",
+            &path,
+        ],
+        Some(&log),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.report);
+    let read = std::fs::read_to_string(&log).unwrap();
+    for line in [
+        "START 10",
+        "INFO rule 1",
+        "INFO timeout_turn 300",
+        "INFO timeout_match 0",
+        "INFO max_memory 1000000",
+        "INFO thread_num 1",
+        "INFO time_left 2147483647",
+    ] {
+        assert!(read.lines().any(|l| l == line), "{line} missing:\n{read}");
+    }
+    // E5 F5 E6 on 10x10, y from the top: the brain moving second sees Black's stones as 2.
+    assert!(
+        read.contains("BOARD\n4,5,2\n5,5,1\n4,4,2\nDONE\n"),
+        "{read}"
+    );
+    assert!(
+        !read.contains("INFO max_memory 367001600"),
+        "no default when the options give one"
+    );
+}
+
+#[test]
+fn bad_answers_lose_the_game() {
+    for (mode, reason) in [
+        ("illegal", "illegal move '"),
+        ("offboard", "illegal move '99,99'"),
+        ("error", "error reply 'ERROR cannot think'"),
+        ("crash", "crash"),
+        ("refuse", "setup failure: answered 'ERROR unsupported size'"),
+    ] {
+        let r = run_match(
+            mode,
+            &fake(mode, 1),
+            &["--depth", "1", "--games", "2"],
+            None,
+        );
+        assert_eq!(r.code, Some(0), "{mode}: {}", r.report);
+        let reasons = r.reasons();
+        assert_eq!(reasons.len(), 2, "{mode}: {}", r.report);
+        assert!(
+            reasons.iter().all(|w| w.starts_with(reason)),
+            "{mode}: {reasons:?}"
+        );
+        assert_eq!(r.field("W/D/L"), "0/0/2 (engine 1)", "{mode}");
+    }
+}
+
+#[test]
+fn a_brain_over_its_turn_time_loses_on_time() {
+    let r = run_match(
+        "slow",
+        &fake("slow", 1),
+        &["--movetime", "200", "--games", "2", "--time-margin", "300"],
+        None,
+    );
+    assert_eq!(
+        r.reasons(),
+        ["time forfeit", "time forfeit"],
+        "{}",
+        r.report
+    );
+}
