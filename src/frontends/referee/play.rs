@@ -321,6 +321,8 @@ impl<'a> Players<'a> {
         let tc = self.cfg.tc;
         let base = tc.clock.map_or(0, |c| c.base_ms);
         let mut clocks = [base, base];
+        // `--time-margin` is one allowance per side and game, not one per move.
+        let mut margins = [self.cfg.margin_ms; 2];
         loop {
             if let Some(outcome) = rules.outcome() {
                 return End::Over {
@@ -343,7 +345,13 @@ impl<'a> Players<'a> {
             }
             let side = rules.side_to_move();
             let i = side.index();
-            let answer = self.think(&mut engines[i], moves, &mut clocks, side, &mut thinking[i]);
+            let answer = self.think(
+                &mut engines[i],
+                moves,
+                (&mut clocks, &mut margins[i]),
+                side,
+                &mut thinking[i],
+            );
             let mv = match answer {
                 Ok(mv) => mv,
                 Err(reason) => return forfeit(side, reason),
@@ -361,7 +369,7 @@ impl<'a> Players<'a> {
         &self,
         engine: &mut Engine,
         moves: &[String],
-        clocks: &mut [u64; 2],
+        (clocks, margin): (&mut [u64; 2], &mut u64),
         side: Side,
         thinking: &mut Thinking,
     ) -> Result<String, Reason> {
@@ -375,7 +383,7 @@ impl<'a> Players<'a> {
         let start = Instant::now();
         let left = &mut clocks[side.index()];
         let allowed = match (tc.clock, tc.movetime) {
-            (Some(_), _) => *left + self.cfg.margin_ms,
+            (Some(_), _) => *left + *margin,
             (None, Some(ms)) => ms + self.cfg.timeout_ms,
             (None, None) => self.cfg.timeout_ms,
         };
@@ -388,6 +396,8 @@ impl<'a> Players<'a> {
             if answer == Err(Fault::Timeout) || used > allowed {
                 return Err(Reason::TimeForfeit);
             }
+            // Time past the clock comes out of the margin that is left.
+            *margin -= used.saturating_sub(*left);
             *left = *left - used.min(*left) + c.inc_ms;
         }
         answer.map_err(|fault| match fault {
