@@ -8,7 +8,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         None | Some("engine") => tabula::engine::run(
-            BufReader::new(std::io::stdin().lock()),
+            BufReader::new(std::io::stdin()),
             tabula::engine::Output::stdout(),
         ),
         Some("bench") => tabula::frontends::bench::run(&args[1..]),

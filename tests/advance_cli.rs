@@ -292,3 +292,71 @@ fn a_match_with_two_search_threads_reports_every_game() {
             .contains("--threads needs a whole number from 1 to 256")
     );
 }
+
+#[test]
+fn out_must_be_a_regular_writable_file_and_is_left_as_it_was_otherwise() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let dir = scratch("out-kinds");
+    let input = dir.join("in.txt");
+    std::fs::write(&input, board(CASES[0].1)).unwrap();
+    let run =
+        |out: &std::path::Path| bot(&["white", input.to_str().unwrap(), out.to_str().unwrap()]);
+    // A symlink: before, the link was replaced and its target left alone.
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "target\n").unwrap();
+    let link = dir.join("link.txt");
+    symlink(&target, &link).unwrap();
+    let out = run(&link);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "target\n");
+    // A FIFO: before, it was replaced by a regular file.
+    let fifo = dir.join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = run(&fifo);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+    assert!(
+        !std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_file()
+    );
+    // A read-only file: before, it was overwritten with exit 0.
+    let locked = dir.join("locked.txt");
+    std::fs::write(&locked, "previous\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = run(&locked);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), "previous\n");
+    // A writable file keeps its permissions and gets the board.
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, "previous\n").unwrap();
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o640)).unwrap();
+    assert_eq!(run(&plain).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&plain).unwrap(), board(CASES[0].2));
+    let mode = std::fs::metadata(&plain).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+}
+
+#[test]
+fn an_endless_input_file_is_refused() {
+    let dir = scratch("endless");
+    let output = dir.join("out.txt");
+    std::fs::write(&output, "previous\n").unwrap();
+    let out = bot(&["white", "/dev/zero", output.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("larger than the limit"));
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "previous\n");
+}

@@ -79,3 +79,56 @@ fn quit_and_term_set_the_exit_status() {
         (String::new(), String::new(), Some(1))
     );
 }
+
+#[test]
+fn a_go_limit_after_any_blank_is_read_and_an_unreadable_one_is_an_error() {
+    // Before: the limit after U+00A0 was dropped and the search ran without end.
+    let (out, _, code) = run(b"game sixes\ngo\xc2\xa0depth\xe3\x80\x801\ngo\x0bdepth 1\n");
+    let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 2, "{out}");
+    assert!(!out.contains("info depth 2"), "{out}");
+    assert_eq!(code, Some(0));
+    let (out, _, _) = run("game sixes\ngo depth\u{200b}1\nisready\n".as_bytes());
+    assert_eq!(out, "error go cannot read 'depth\u{200b}1'\nreadyok\n");
+}
+
+#[test]
+fn error_lines_escape_control_bytes_and_cut_long_words() {
+    let (out, _, _) = run(b"game sixes\nplace a\rb\0c\nisready\n");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("error ") && first.contains("a\\rb\\0c"),
+        "{out}"
+    );
+    assert!(!first.contains('\r') && !first.contains('\0'));
+    let mut input = b"game sixes\nplace ".to_vec();
+    input.extend(vec![b'x'; 60_000]);
+    input.extend_from_slice(b"\nisready\n");
+    let (out, _, _) = run(&input);
+    let first = out.lines().next().unwrap();
+    assert!(first.len() < 600, "{} bytes", first.len());
+    assert!(out.ends_with("readyok\n"));
+}
+
+#[test]
+fn a_hash_table_larger_than_free_memory_is_refused_at_once() {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let Some(free) = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))
+        .and_then(|v| v.trim().strip_suffix("kB")?.trim().parse::<u64>().ok())
+    else {
+        return eprintln!("no MemAvailable here: nothing to check");
+    };
+    let mib = free / 1024 + 2048;
+    if mib > 65536 {
+        return eprintln!("{free} kB free: more than the Hash option's maximum");
+    }
+    let start = std::time::Instant::now();
+    let (out, _, code) = run(format!("setoption name Hash value {mib}\nisready\n").as_bytes());
+    let prefix = format!("error cannot allocate a hash table of {mib} MiB (only ");
+    assert!(out.starts_with(&prefix), "{out}");
+    assert!(out.ends_with("readyok\n"), "{out}");
+    assert!(start.elapsed().as_secs() < 10);
+    assert_eq!(code, Some(0));
+}

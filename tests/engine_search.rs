@@ -70,6 +70,32 @@ impl Engine {
         drop(self.stdin.take());
         self.child.wait().unwrap().code()
     }
+
+    /// Closes the input and waits for the exit status; a session that does not end within
+    /// `limit` fails the test instead of hanging it.
+    fn close_within(mut self, limit: Duration) -> Option<i32> {
+        drop(self.stdin.take());
+        self.exit_within(limit)
+    }
+
+    fn exit_within(&mut self, limit: Duration) -> Option<i32> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "no exit within {limit:?}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// A test that failed leaves no engine running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 const LONG: Duration = Duration::from_secs(60);
@@ -208,4 +234,85 @@ fn a_finished_game_has_no_best_move() {
         vec!["bestmove (none)".to_string()]
     );
     assert_eq!(e.close(), Some(0));
+}
+
+const SHORT: Duration = Duration::from_secs(5);
+
+#[test]
+fn a_command_after_go_infinite_is_queued_and_stop_and_quit_are_still_read() {
+    let mut e = Engine::start();
+    e.send("game sixes");
+    e.send("go infinite");
+    e.send("position startpos");
+    e.send("who");
+    e.send("isready");
+    // `isready` is answered at once, ahead of the queued commands.
+    let lines = e.until("readyok", SHORT);
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info") || l == "readyok")
+    );
+    e.send("stop");
+    e.until("bestmove", SHORT);
+    // Then the queued commands run, in order.
+    assert_eq!(e.until("", SHORT), vec!["X".to_string()]);
+    e.send("go infinite");
+    e.send("position startpos");
+    e.send("quit");
+    assert_eq!(e.exit_within(SHORT), Some(0));
+}
+
+#[test]
+fn end_of_input_ends_a_search_without_limit_or_with_a_long_one() {
+    for go in ["go", "go depth 60", "go movetime 600000", "go infinite"] {
+        let mut e = Engine::start();
+        e.send("game sixes");
+        e.send(go);
+        e.send("who");
+        std::thread::sleep(Duration::from_millis(50));
+        drop(e.stdin.take());
+        let lines = e.until("bestmove", SHORT);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("info") || l.starts_with("bestmove"))
+        );
+        // The queued `who` is still answered after the search stopped.
+        assert_eq!(e.until("", SHORT), vec!["X".to_string()], "{go}");
+        assert_eq!(e.exit_within(SHORT), Some(0), "{go}");
+    }
+}
+
+#[test]
+fn a_long_perft_or_bench_leaves_the_input_read() {
+    let mut e = Engine::start();
+    e.send("game sixes");
+    e.send("perft 64");
+    e.send("isready");
+    e.until("readyok", SHORT);
+    // `stop` cuts the perft short: it prints nothing, and the next command runs.
+    e.send("stop");
+    e.send("perft 1");
+    assert_eq!(
+        e.until("Nodes", SHORT).last().unwrap(),
+        "Nodes searched: 16"
+    );
+    e.send("bench 64");
+    e.send("isready");
+    e.until("readyok", SHORT);
+    e.send("stop");
+    assert!(e.until("bench", SHORT)[0].starts_with("bench sixes depth "));
+    for end in ["quit", "", "term"] {
+        let mut e = Engine::start();
+        e.send("game sixes");
+        e.send("perft 64");
+        let code = if end.is_empty() {
+            e.close_within(SHORT)
+        } else {
+            e.send(end);
+            e.exit_within(SHORT)
+        };
+        assert_eq!(code, Some(if end == "term" { 1 } else { 0 }), "{end}");
+    }
 }

@@ -12,6 +12,9 @@
 #   illegal  answer `bestmove zz99`
 #   empty    answer `bestmove` without a move
 #   error    answer `error cannot search`
+#   orphan   exit at once, leaving a child that keeps the output open (its pid goes to
+#            FAKE_ORPHANS when set)
+#   slow     answer after sleeping 0.3 s
 # With FAKE_PIDS set, the process appends its pid to that file (to check it was ended).
 #
 # Replies are read synchronously (uci..uciok, isready..readyok, go..bestmove), so no helper
@@ -37,6 +40,12 @@ while IFS= read -r line; do
             if [[ $mode != normal ]] && ((answered >= limit)); then
                 case $mode in
                     crash) exit 3 ;;
+                    orphan)
+                        sleep 600 &
+                        [[ -n $FAKE_ORPHANS ]] && echo $! >>"$FAKE_ORPHANS"
+                        exit 3
+                        ;;
+                    slow) sleep 0.3; echo "$line" >&"${ENGINE[1]}"; relay_until bestmove ;;
                     hang) continue ;;
                     flood) while :; do echo "info string still thinking"; done ;;
                     illegal) echo "bestmove zz99" ;;

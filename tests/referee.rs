@@ -326,3 +326,37 @@ fn an_engine_that_cannot_start_stops_the_match_before_it_begins() {
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("even"), "{}", r.stderr);
 }
+
+#[test]
+fn an_engine_that_exits_leaving_a_child_on_its_output_crashes_and_the_child_ends() {
+    let orphans = scratch("orphan.pids");
+    let engine = format!(
+        "env FAKE_ORPHANS='{}' {}",
+        orphans.display(),
+        fake("orphan", 1)
+    );
+    // Before: the open output hid the exit, so each game waited for the timeout and was
+    // scored a hang, and the `sleep` children outlived the match.
+    let start = std::time::Instant::now();
+    let r = run_match("orphan", &engine, &["--games", "2", "--timeout", "20000"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["crash"; 2]);
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    let left = std::fs::read_to_string(&orphans).unwrap();
+    for pid in left.split_whitespace() {
+        assert!(!alive(pid), "the engine's child {pid} outlived the match");
+    }
+}
+
+#[test]
+fn the_time_margin_is_granted_once_per_game() {
+    // 0.3 s a move on a 0.5 s clock: the 0.4 s margin covers one or two moves past the
+    // clock, not every move (before, it was granted afresh on each).
+    let r = run_match(
+        "margin",
+        &fake("slow", 0),
+        &["--games", "2", "--tc", "0.5", "--time-margin", "400"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["time forfeit"; 2]);
+}

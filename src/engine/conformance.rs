@@ -46,6 +46,8 @@ impl Transcript {
 fn ask(session: &mut Session, transcript: &Transcript, line: &str) -> Vec<String> {
     let cmd = protocol::parse(line).unwrap_or_else(|e| panic!("'{line}' does not parse: {e}"));
     session.handle(cmd);
+    // A perft runs on its own thread.
+    session.wait();
     transcript.take()
 }
 

@@ -33,6 +33,8 @@ pub type Progress<'a> = dyn FnMut(&Info<String>) + Send + 'a;
 pub type SearchJob = Box<dyn FnOnce(&mut Progress<'_>) -> Option<String> + Send>;
 
 pub trait Driver: Send {
+    /// A copy, for a search, perft or bench that runs on its own thread.
+    fn boxed_clone(&self) -> Box<dyn Driver>;
     fn id(&self) -> &'static str;
     fn option_specs(&self) -> Vec<OptionSpec>;
     fn set_position(
@@ -45,7 +47,8 @@ pub trait Driver: Send {
     fn place(&mut self, mv: &str) -> Result<Option<Outcome>, String>;
     /// The legal moves in words; none once the game is over.
     fn legal(&self) -> Vec<String>;
-    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Perft;
+    /// The counts of `perft`, or `None` when `stop` was set before the end.
+    fn perft(&self, depth: u32, pool: &rayon::ThreadPool, stop: &AtomicBool) -> Option<Perft>;
     fn view(&self) -> Vec<String>;
     fn who(&self) -> String;
     fn history(&self) -> String;
@@ -142,6 +145,16 @@ impl<G: Game> GameDriver<G> {
 }
 
 impl<G: Game> Driver for GameDriver<G> {
+    fn boxed_clone(&self) -> Box<dyn Driver> {
+        Box::new(GameDriver {
+            id: self.id,
+            pos: self.pos.clone(),
+            moves: self.moves.clone(),
+            root: self.root.clone(),
+            forfeit: self.forfeit,
+        })
+    }
+
     fn id(&self) -> &'static str {
         self.id
     }
@@ -200,36 +213,38 @@ impl<G: Game> Driver for GameDriver<G> {
         moves.iter().map(|&m| self.pos.format_move(m)).collect()
     }
 
-    fn perft(&self, depth: u32, pool: &rayon::ThreadPool) -> Perft {
+    fn perft(&self, depth: u32, pool: &rayon::ThreadPool, stop: &AtomicBool) -> Option<Perft> {
         let start = Instant::now();
         let mut moves = Vec::new();
-        if depth > 0 && self.pos.outcome().is_none() {
+        // A resigned or timed-out game has no moves either, as `legal` says.
+        if depth > 0 && self.outcome().is_none() {
             self.pos.legal_moves(&mut moves);
         }
-        let counts: Vec<u64> = pool.install(|| {
+        let counts: Option<Vec<u64>> = pool.install(|| {
             moves
                 .par_iter()
                 .map(|&m| {
                     let mut child = self.pos.clone();
                     child.play(m);
-                    game::perft(&child, depth - 1)
+                    perft_until(&child, depth - 1, stop)
                 })
                 .collect()
         });
+        let counts = counts?;
         let total = if depth == 0 { 1 } else { counts.iter().sum() };
         let secs = start.elapsed().as_secs_f64();
         log::info!(
             "perft {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s",
             total as f64 / secs.max(1e-9)
         );
-        Perft {
+        Some(Perft {
             moves: moves
                 .iter()
                 .zip(counts)
                 .map(|(&m, n)| (self.pos.format_move(m), n))
                 .collect(),
             total,
-        }
+        })
     }
 
     fn view(&self) -> Vec<String> {
@@ -344,6 +359,30 @@ impl<G: Game> Driver for GameDriver<G> {
         ctx.table.clear();
         Some(self.fixed_depth(depth, &ctx).score)
     }
+}
+
+/// [`game::perft`] that gives up (`None`) once `stop` is set. Subtrees of two plies are
+/// counted whole: they are small, and checking the flag in them would slow the count.
+fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(game::perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if pos.outcome().is_some() {
+        return Some(0);
+    }
+    let mut moves = Vec::with_capacity(64);
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play(m);
+            perft_until(&child, depth - 1, stop)
+        })
+        .sum()
 }
 
 /// Runs a search, reporting each finished depth with its variation in words; returns the best

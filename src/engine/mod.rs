@@ -2,9 +2,10 @@
 //! transposition table and the search thread, and turns each input line into replies
 //! (written by `protocol::reply`). The registry of games lives here too.
 //!
-//! The search runs on its own thread. While it runs, `isready` and `stop` are answered at
-//! once; any other command waits until the search has printed its `bestmove`, so commands
-//! always act on a settled position and replies keep their order.
+//! Input is read on its own thread and searches, perfts and benches run on another, so the
+//! session always hears `isready`, `stop`, `quit` and the end of input at once. Any other
+//! command that arrives while work runs is queued until the work has printed its answer, so
+//! commands always act on a settled position and replies keep their order.
 
 #[cfg(test)]
 mod conformance;
@@ -22,13 +23,39 @@ use crate::protocol::{self, Command, Query};
 use crate::rng;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
 /// Longest line kept; longer lines are answered with an error.
 pub const MAX_LINE: usize = 1 << 16;
+
+/// Most commands kept waiting for a running search; more are answered with an error, so a
+/// flood of input during `go infinite` cannot grow memory without end.
+pub const MAX_QUEUE: usize = 1024;
+
+/// What wakes the session: a line from the reader, the end of input, or the end of a work.
+enum Event {
+    Line(Line),
+    Eof,
+    /// The work of this number has printed its answer.
+    Done(u64),
+}
+
+/// Sends `Done` when the work ends, even by a panic, so the session never waits for ever.
+struct DoneOnDrop {
+    events: Sender<Event>,
+    work: u64,
+}
+
+impl Drop for DoneOnDrop {
+    fn drop(&mut self) {
+        let _ = self.events.send(Event::Done(self.work));
+    }
+}
 
 /// Whether the session goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,9 +121,14 @@ pub struct Session {
     pool: Arc<rayon::ThreadPool>,
     threads: usize,
     stop: Arc<AtomicBool>,
-    search: Option<JoinHandle<()>>,
-    /// Whether the running search only ends on `stop`.
-    infinite: bool,
+    /// The running search, perft or bench.
+    work: Option<JoinHandle<()>>,
+    /// Numbers the works, so a late `Done` is not taken for the current work's.
+    works: u64,
+    events: Sender<Event>,
+    inbox: Receiver<Event>,
+    /// Input has ended: every work is stopped as it starts.
+    ended: bool,
     searches: u64,
 }
 
@@ -106,11 +138,28 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 }
 
 /// A table of `mib` MiB, cleared on `pool` so that the first search does not pay for its
-/// memory.
+/// memory. A table larger than the memory the system has free is refused: the system would
+/// grant it (it overcommits) and then swap or kill us while clearing it.
 fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    if let Some(free) = available_mib(&meminfo).filter(|&free| mib > free) {
+        return Err(format!(
+            "cannot allocate a hash table of {mib} MiB (only {free} MiB of memory is free)"
+        ));
+    }
     let table = Table::new(mib)?;
     pool.install(|| table.clear());
     Ok(Arc::new(table))
+}
+
+/// The memory available to a new allocation, in MiB, from Linux's `/proc/meminfo` text;
+/// `None` where it does not say.
+fn available_mib(meminfo: &str) -> Option<usize> {
+    let line = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: usize = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kib / 1024)
 }
 
 impl Session {
@@ -121,6 +170,7 @@ impl Session {
             .first()
             .and_then(|g| (g.make)(g.id, &options).ok());
         let pool = pool(threads);
+        let (events, inbox) = channel();
         Session {
             out,
             game,
@@ -130,29 +180,86 @@ impl Session {
             pool,
             threads,
             stop: Arc::new(AtomicBool::new(false)),
-            search: None,
-            infinite: false,
+            work: None,
+            works: 0,
+            events,
+            inbox,
+            ended: false,
             searches: 0,
         }
     }
 
-    /// Handles one input line.
-    pub fn handle_line(&mut self, line: &Line) -> Flow {
+    /// Reads one input line into a command; `None` for a blank line.
+    fn read(line: &Line) -> Option<Result<Command, String>> {
         if line.truncated() {
-            self.out.error(&format!(
+            return Some(Err(format!(
                 "line too long ({} bytes; the limit is {MAX_LINE})",
                 line.len
-            ));
-            return Flow::Continue;
+            )));
         }
         let Ok(text) = std::str::from_utf8(&line.head) else {
-            self.out.error("line is not valid UTF-8");
-            return Flow::Continue;
+            return Some(Err("line is not valid UTF-8".into()));
         };
-        if text.trim().is_empty() {
-            return Flow::Continue;
+        (!text.trim().is_empty()).then(|| protocol::parse(text))
+    }
+
+    /// Serves `input` until `quit`, `term` or its end; returns the exit status.
+    pub fn serve<R: BufRead + Send + 'static>(mut self, input: R) -> i32 {
+        let reader = self.events.clone();
+        std::thread::spawn(move || {
+            let mut lines = Lines::new(input, MAX_LINE);
+            while let Some(line) = lines.next_line() {
+                if reader.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = reader.send(Event::Eof);
+        });
+        let mut queue = VecDeque::new();
+        let mut input_open = true;
+        loop {
+            if self.work.is_none() {
+                if let Some(item) = queue.pop_front() {
+                    if let Flow::Exit(code) = self.answer(item) {
+                        return code;
+                    }
+                    continue;
+                }
+                if !input_open {
+                    return 0;
+                }
+            }
+            // The session holds a sender itself, so the channel never disconnects.
+            let Ok(event) = self.inbox.recv() else {
+                return 0;
+            };
+            match event {
+                Event::Line(line) => match Self::read(&line) {
+                    None => {}
+                    Some(Ok(cmd @ (Command::IsReady | Command::Stop))) => {
+                        self.handle(cmd);
+                    }
+                    Some(Ok(Command::Quit)) => return self.exit(0),
+                    Some(Ok(Command::Term)) => return self.exit(1),
+                    Some(item) if queue.len() < MAX_QUEUE => queue.push_back(item),
+                    Some(_) => self.out.error(&format!(
+                        "too many commands waiting for the running search (the limit is {MAX_QUEUE})"
+                    )),
+                },
+                Event::Eof => {
+                    input_open = false;
+                    self.ended = true;
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                Event::Done(work) if work == self.works => self.wait(),
+                Event::Done(_) => {}
+            }
         }
-        match protocol::parse(text) {
+    }
+
+    /// Answers one queued line, the session being idle.
+    fn answer(&mut self, item: Result<Command, String>) -> Flow {
+        match item {
             Ok(cmd) => self.handle(cmd),
             Err(e) => {
                 self.out.error(&e);
@@ -161,44 +268,56 @@ impl Session {
         }
     }
 
-    /// End of input: an analysis without end is stopped, a limited search may finish.
-    pub fn finish(&mut self) {
-        if self.infinite {
-            self.stop.store(true, Ordering::Relaxed);
-        }
+    /// `quit` or `term`: the running work stops (a search prints its `bestmove`), queued
+    /// commands are dropped.
+    fn exit(&mut self, code: i32) -> i32 {
+        self.stop.store(true, Ordering::Relaxed);
         self.wait();
+        code
     }
 
-    fn wait(&mut self) {
-        if let Some(handle) = self.search.take() {
-            // A panicking search thread already printed its message to stderr.
+    /// Waits for the running work to end.
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.work.take() {
+            // A panicking work thread already printed its message to stderr.
             let _ = handle.join();
         }
     }
 
-    fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|h| !h.is_finished())
+    /// Runs `job` on its own thread as the session's one work.
+    fn spawn(&mut self, job: impl FnOnce() + Send + 'static) {
+        self.wait();
+        self.works += 1;
+        let done = DoneOnDrop {
+            events: self.events.clone(),
+            work: self.works,
+        };
+        self.work = Some(std::thread::spawn(move || {
+            let _done = done;
+            job();
+        }));
     }
 
+    /// Handles one command. Commands other than `isready` and `stop` first wait for the
+    /// running work (`serve` queues them instead, so that they never block the input).
     pub fn handle(&mut self, cmd: Command) -> Flow {
-        if self.searching() {
-            match cmd {
-                Command::IsReady => {
-                    self.out.line(reply::READY_OK);
-                    return Flow::Continue;
-                }
-                Command::Stop | Command::Quit | Command::Term => {
-                    self.stop.store(true, Ordering::Relaxed)
-                }
-                _ => {}
+        match cmd {
+            Command::IsReady => {
+                self.out.line(reply::READY_OK);
+                return Flow::Continue;
             }
+            Command::Stop => {
+                self.stop.store(true, Ordering::Relaxed);
+                return Flow::Continue;
+            }
+            Command::Quit => return Flow::Exit(self.exit(0)),
+            Command::Term => return Flow::Exit(self.exit(1)),
+            _ => {}
         }
-        // Every other command acts on a settled position: the search answers first.
         self.wait();
         match cmd {
             Command::Uci => self.hello(reply::UCI_OK),
             Command::Ugi => self.hello(reply::UGI_OK),
-            Command::IsReady => self.out.line(reply::READY_OK),
             Command::NewGame => self.pool.install(|| self.table.clear()),
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::Game(id) => self.select(&id),
@@ -207,10 +326,13 @@ impl Session {
                     self.out.line(&reply::game_line(g.id, g.about));
                 }
             }
-            Command::Quit => return Flow::Exit(0),
-            Command::Term => return Flow::Exit(1),
-            Command::Stop => {}
-            other => self.game_command(other),
+            // Answered above.
+            Command::IsReady | Command::Stop | Command::Quit | Command::Term => {}
+            other => {
+                if let Some(work) = self.game_command(other) {
+                    self.spawn(work);
+                }
+            }
         }
         Flow::Continue
     }
@@ -286,7 +408,7 @@ impl Session {
                 .map_or(1, |d| d.as_nanos() as u64),
             s => s as u64 ^ self.searches.wrapping_mul(rng::GOLDEN),
         };
-        self.stop = Arc::new(AtomicBool::new(false));
+        self.stop = Arc::new(AtomicBool::new(self.ended));
         SearchContext {
             table: self.table.clone(),
             pool: self.pool.clone(),
@@ -297,14 +419,15 @@ impl Session {
         }
     }
 
-    /// Commands that need a game.
-    fn game_command(&mut self, cmd: Command) {
+    /// Commands that need a game. A search, perft or bench comes back as a work to run on
+    /// its own thread.
+    fn game_command(&mut self, cmd: Command) -> Option<Work> {
         let ctx = self.context();
         let opts = self.options.clone();
         let Some(game) = self.game.as_mut() else {
-            return self
-                .out
+            self.out
                 .error("no game selected (games lists them, game <id> selects one)");
+            return None;
         };
         let out = &self.out;
         let result = |r: Result<_, String>| match r {
@@ -319,16 +442,23 @@ impl Session {
             }
             Command::Go(go) => match game.go(&go, &opts, ctx) {
                 Ok(job) => {
-                    self.infinite = go.infinite;
                     let out = out.clone();
-                    self.search = Some(std::thread::spawn(move || {
+                    return Some(Box::new(move || {
                         let best = job(&mut |info| out.line(&reply::info(info)));
                         out.line(&reply::best_move(best.as_deref()));
                     }));
                 }
                 Err(e) => out.error(&e),
             },
-            Command::Perft(depth) => out.lines(&reply::perft(&game.perft(depth, &self.pool))),
+            Command::Perft(depth) => {
+                let (game, out, pool) = (game.boxed_clone(), out.clone(), self.pool.clone());
+                return Some(Box::new(move || {
+                    // A perft cut short by `stop` has no count to print.
+                    if let Some(p) = game.perft(depth, &pool, &ctx.stop) {
+                        out.lines(&reply::perft(&p));
+                    }
+                }));
+            }
             Command::Legal => out.line(&reply::legal(&game.legal())),
             Command::Place(mv) => match game.place(&mv) {
                 Ok(Some(outcome)) => out.line(&reply::result(outcome)),
@@ -349,7 +479,10 @@ impl Session {
                 let id = game.id();
                 let depth =
                     depth.unwrap_or_else(|| registry::find(id).map_or(6, |g| g.bench_depth));
-                out.line(&reply::bench(id, &game.bench(depth, ctx)));
+                let (game, out) = (game.boxed_clone(), out.clone());
+                return Some(Box::new(move || {
+                    out.line(&reply::bench(id, &game.bench(depth, ctx)));
+                }));
             }
             Command::Extra { name, args } => match game.command(&name, &args) {
                 Some(Ok(lines)) => out.lines(&lines),
@@ -371,18 +504,27 @@ impl Session {
             | Command::Quit
             | Command::Term => {}
         }
+        None
     }
 }
 
+/// A search, perft or bench, run on its own thread; it prints its own replies.
+type Work = Box<dyn FnOnce() + Send>;
+
 /// Runs the protocol on `input` until `quit`, `term` or end of input; returns the exit status.
-pub fn run<R: BufRead>(input: R, out: Output) -> i32 {
-    let mut lines = Lines::new(input, MAX_LINE);
-    let mut session = Session::new(out);
-    while let Some(line) = lines.next_line() {
-        if let Flow::Exit(code) = session.handle_line(&line) {
-            return code;
-        }
+pub fn run<R: BufRead + Send + 'static>(input: R, out: Output) -> i32 {
+    Session::new(out).serve(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn available_memory_is_read_from_meminfo() {
+        let text = "MemTotal:       24684104 kB\nMemFree:        19861504 kB\nMemAvailable:   23046144 kB\n";
+        assert_eq!(available_mib(text), Some(22506));
+        assert_eq!(available_mib("MemTotal: 5 kB\n"), None);
+        assert_eq!(available_mib("MemAvailable: lots\n"), None);
     }
-    session.finish();
-    0
 }

@@ -33,7 +33,8 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         match arg? {
             Arg::Flag("--depth", value) => s.depth = Some(number("--depth", value, 1..=64)?),
             Arg::Flag("--threads", value) => s.threads = number("--threads", value, 1..=256)?,
-            Arg::Flag("--hash", value) => s.hash = number("--hash", value, 1..=usize::MAX)?,
+            // The `Hash` option's range: more is a typing slip, not a table to try.
+            Arg::Flag("--hash", value) => s.hash = number("--hash", value, 1..=65536)?,
             Arg::Flag("--game", value) => {
                 registry::find(value).ok_or_else(|| format!("unknown game '{value}'"))?;
                 s.game = Some(value.to_string());

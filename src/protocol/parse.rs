@@ -1,29 +1,35 @@
 //! Parses one protocol line into a [`Command`] with `nom`. Pure: no state, no I/O, no panics.
-//! Words are separated by any run of spaces or tabs; keywords are lower case.
+//! Words are separated by any run of whitespace (Unicode's, so a no-break space or `\v` is a
+//! separator too, never part of a word); keywords are lower case.
 
 use super::command::{Command, Go, Query, Source};
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till1};
-use nom::character::complete::{digit1, space0};
+use nom::bytes::complete::{tag, take_till1, take_while};
+use nom::character::complete::digit1;
 use nom::combinator::{all_consuming, map_res, opt, rest};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 type Res<'a, T> = IResult<&'a str, T>;
 
+/// Any run of whitespace, as `word` ends a word at it.
+fn blank0(i: &str) -> Res<'_, &str> {
+    take_while(char::is_whitespace).parse(i)
+}
+
 /// One word: a run of characters that are not whitespace.
 fn word(i: &str) -> Res<'_, &str> {
-    preceded(space0, take_till1(|c: char| c.is_whitespace())).parse(i)
+    preceded(blank0, take_till1(char::is_whitespace)).parse(i)
 }
 
 fn keyword<'a>(
     k: &'static str,
 ) -> impl Parser<&'a str, Output = &'a str, Error = nom::error::Error<&'a str>> {
-    preceded(space0, tag(k))
+    preceded(blank0, tag(k))
 }
 
 fn number<T: std::str::FromStr>(i: &str) -> Res<'_, T> {
-    map_res(preceded(space0, digit1), str::parse).parse(i)
+    map_res(preceded(blank0, digit1), str::parse).parse(i)
 }
 
 /// The rest of the line without surrounding blanks.
@@ -96,11 +102,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
 
 /// Long input is quoted only by its head in error messages.
 pub fn clip(s: &str) -> String {
-    const MAX: usize = 40;
-    match s.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
+    super::reply::cut(s, 40)
 }
 
 fn single<'a>(name: &str, args: &'a str) -> Result<&'a str, String> {
@@ -225,6 +227,11 @@ fn go(args: &str) -> Result<Go, String> {
                     rest = after;
                 }
             }
+            // A word that is no UCI word at all (a keyword glued to an invisible character,
+            // say) would silently drop a limit: better to say so.
+            _ if !w.bytes().all(|b| b.is_ascii_graphic()) => {
+                return Err(format!("go cannot read '{}'", clip(w)));
+            }
             _ => {}
         }
     }
@@ -233,11 +240,11 @@ fn go(args: &str) -> Result<Go, String> {
 
 /// Clock values may arrive negative from a GUI whose clock already ran out: that is 0 ms.
 fn signed_ms(i: &str) -> Res<'_, u64> {
-    let (i, minus) = opt(preceded(space0, tag("-"))).parse(i)?;
+    let (i, minus) = opt(preceded(blank0, tag("-"))).parse(i)?;
     let (i, n) = if minus.is_some() {
         digit1.parse(i)?
     } else {
-        preceded(space0, digit1).parse(i)?
+        preceded(blank0, digit1).parse(i)?
     };
     let n = if minus.is_some() {
         0
@@ -368,6 +375,27 @@ mod tests {
                 ..Go::default()
             }))
         );
+    }
+
+    #[test]
+    fn any_blank_separates_go_words_and_an_unreadable_word_is_an_error() {
+        for blank in ["\u{a0}", "\u{3000}", "\u{b}", "\u{c}", "\t"] {
+            let line = format!("go{blank}depth{blank}1");
+            assert_eq!(
+                parse(&line),
+                Ok(Command::Go(Go {
+                    depth: Some(1),
+                    ..Go::default()
+                })),
+                "{line:?}"
+            );
+        }
+        assert_eq!(
+            parse("go depth\u{200b}1"),
+            Err("go cannot read 'depth\u{200b}1'".into())
+        );
+        // Unknown plain words are still skipped, as UCI asks.
+        assert_eq!(parse("go ponder"), Ok(Command::Go(Go::default())));
     }
 
     proptest! {

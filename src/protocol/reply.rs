@@ -78,8 +78,46 @@ pub fn game_line(id: &str, about: &str) -> String {
     format!("{id} {about}")
 }
 
+/// Longest word of an `error` line, in characters: a longer one (a 60,000-character move
+/// quoted back, say) is cut there and followed by `...`.
+pub const ERROR_WORD: usize = 100;
+/// Longest `error` line after `error `, in characters, cut the same way.
+pub const ERROR_TEXT: usize = 400;
+
+/// `error <what>`, on one printable line: control characters (CR, NUL, ...) are escaped as
+/// `\r`, `\0`, `\xNN`, and overlong words and text are cut.
 pub fn error(what: &str) -> String {
-    format!("error {what}")
+    let mut text = String::new();
+    for (i, word) in what.split(' ').enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        text.push_str(&cut(&escape(word), ERROR_WORD));
+    }
+    format!("error {}", cut(&text, ERROR_TEXT))
+}
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\r' => out.push_str("\\r"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The first `max` characters of `s`, then `...` if there was more.
+pub fn cut(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
 }
 
 /// `p1win`, `p2win`, `draw`, or `none` while the game runs.
@@ -193,6 +231,26 @@ mod tests {
         assert_eq!(read_name("id name tabula 1.0 "), Some("tabula 1.0"));
         assert!(is_error(&error("illegal move z9")));
         assert!(!is_error("info string errors ahead"));
+    }
+
+    #[test]
+    fn error_lines_are_one_printable_line_of_bounded_words() {
+        assert_eq!(
+            error("illegal move a\rb\0c"),
+            "error illegal move a\\rb\\0c"
+        );
+        assert_eq!(error("bad \u{7f}\n"), "error bad \\x7f\\n");
+        let long = "x".repeat(60_000);
+        let line = error(&format!("illegal move {long}"));
+        assert_eq!(
+            line,
+            format!("error illegal move {}...", "x".repeat(ERROR_WORD))
+        );
+        let many = "ab ".repeat(1000);
+        assert_eq!(
+            error(&many).chars().count(),
+            "error ".len() + ERROR_TEXT + 3
+        );
     }
 
     #[test]

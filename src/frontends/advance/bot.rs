@@ -9,6 +9,8 @@ use super::player::{Budget, DEFAULT_MOVETIME, Player};
 use crate::frontends::args::{self, Arg, Args};
 use crate::game::Side;
 use crate::games::advance::{Level, Position};
+use std::fs::{File, OpenOptions};
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -86,8 +88,29 @@ fn board_from_text(text: &str, side: Side) -> Result<Position, String> {
     Position::from_rows(&lines, side, 0)
 }
 
-/// Writes `text` to a temporary file next to `path`, then renames it over `path`.
+/// Writes `text` to `path`, a regular file or none yet: to a temporary file next to it,
+/// synced to the disk, then renamed over it, so OUT is either as it was or complete. What is
+/// not a regular file (a link, a pipe, a device, a folder) or is read-only is refused and left
+/// as it is. A folder where no temporary file can be made (read-only) gets OUT written in
+/// place, when OUT is there and writable.
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+    let existing = match std::fs::symlink_metadata(path) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => return Err(fail(e)),
+    };
+    if let Some(meta) = &existing {
+        if !meta.file_type().is_file() {
+            return Err(format!(
+                "'{}' is not a regular file (a link, pipe, device or folder): it is left as it is",
+                path.display()
+            ));
+        }
+        if meta.permissions().readonly() {
+            return Err(format!("'{}' is read-only", path.display()));
+        }
+    }
     let name = path
         .file_name()
         .ok_or_else(|| format!("'{}' is not a file name", path.display()))?;
@@ -95,17 +118,35 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     tmp_name.push(name);
     tmp_name.push(format!(".{}.tmp", std::process::id()));
     let tmp = path.with_file_name(tmp_name);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write '{}': {e}", path.display())
-        })
+    let new_file = OpenOptions::new().write(true).create_new(true).open(&tmp);
+    let written = match new_file {
+        Ok(file) => write_synced(file, text)
+            .and_then(|()| match &existing {
+                // The new file keeps OUT's permissions.
+                Some(meta) => std::fs::set_permissions(&tmp, meta.permissions()),
+                None => Ok(()),
+            })
+            .and_then(|()| std::fs::rename(&tmp, path)),
+        Err(e) if e.kind() == ErrorKind::PermissionDenied && existing.is_some() => {
+            let file = OpenOptions::new().write(true).truncate(true).open(path);
+            return file.and_then(|f| write_synced(f, text)).map_err(fail);
+        }
+        Err(e) => return Err(fail(e)),
+    };
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail(e)
+    })
+}
+
+fn write_synced(mut file: File, text: &str) -> std::io::Result<()> {
+    file.write_all(text.as_bytes())?;
+    file.sync_all()
 }
 
 /// Plays the requested move: reads IN, chooses, writes OUT.
 pub fn play_one(req: &MoveRequest) -> Result<(), String> {
-    let bytes = std::fs::read(&req.input)
+    let bytes = crate::files::read_bounded(&req.input)
         .map_err(|e| format!("cannot read '{}': {e}", req.input.display()))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("'{}' is not a text file", req.input.display()))?;

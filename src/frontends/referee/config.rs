@@ -176,6 +176,9 @@ fn option_pair(text: &str) -> Result<(String, String), String> {
     }
 }
 
+/// The longest `--timeout` or `--time-margin`: a day, far from any overflow of a deadline.
+const MAX_WAIT_MS: u64 = 86_400_000;
+
 /// Seconds with an optional fraction, into milliseconds.
 fn seconds(text: &str) -> Option<u64> {
     let s: f64 = text.parse().ok()?;
@@ -327,8 +330,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             }
             "--save" => save = Some(PathBuf::from(value)),
             "--seed" => seed = Some(number(flag, value, 0..=u64::MAX)?),
-            "--timeout" => timeout_ms = number(flag, value, 1..=u64::MAX)?,
-            "--time-margin" => margin_ms = number(flag, value, 0..=u64::MAX)?,
+            "--timeout" => timeout_ms = number(flag, value, 1..=MAX_WAIT_MS)?,
+            "--time-margin" => margin_ms = number(flag, value, 0..=MAX_WAIT_MS)?,
             _ => return Err(format!("unknown argument '{flag}'")),
         }
     }
@@ -371,6 +374,23 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "a --gomocup engine plays only {GOMOCUP_GAME}, not {}",
             game.id
         ));
+    }
+    // A bad game option would fail every engine's handshake: say so before any starts.
+    for (name, value) in &game_options {
+        let specs = (game.options)();
+        let spec = specs
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+                format!(
+                    "--game-options: {} has no option '{name}' (its options: {})",
+                    game.id,
+                    known.join(" ")
+                )
+            })?;
+        spec.validate(value)
+            .map_err(|e| format!("--game-options: {e}"))?;
     }
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()

@@ -332,6 +332,8 @@ impl<'a> Players<'a> {
         let tc = self.cfg.tc;
         let base = tc.clock.map_or(0, |c| c.base_ms);
         let mut clocks = [base, base];
+        // `--time-margin` is one allowance per side and game, not one per move.
+        let mut margins = [self.cfg.margin_ms; 2];
         loop {
             if let Some(outcome) = rules.outcome() {
                 return End::Over {
@@ -354,7 +356,13 @@ impl<'a> Players<'a> {
             }
             let side = rules.side_to_move();
             let i = side.index();
-            let answer = self.think(&mut engines[i], moves, &mut clocks, side, &mut thinking[i]);
+            let answer = self.think(
+                &mut engines[i],
+                moves,
+                (&mut clocks, &mut margins[i]),
+                side,
+                &mut thinking[i],
+            );
             let mv = match answer {
                 Ok(mv) => mv,
                 Err(reason) => return forfeit(side, reason),
@@ -372,7 +380,7 @@ impl<'a> Players<'a> {
         &self,
         engine: &mut Seat,
         moves: &[String],
-        clocks: &mut [u64; 2],
+        (clocks, margin): (&mut [u64; 2], &mut u64),
         side: Side,
         thinking: &mut Thinking,
     ) -> Result<String, Reason> {
@@ -386,7 +394,7 @@ impl<'a> Players<'a> {
         let left = &mut clocks[side.index()];
         // The time past which the answer loses on time, if any, and how long to wait for it.
         let (limit, wait) = match (tc.clock, tc.movetime) {
-            (Some(_), _) => (Some(*left + self.cfg.margin_ms), *left + self.cfg.margin_ms),
+            (Some(_), _) => (Some(*left + *margin), *left + *margin),
             (None, Some(ms)) if engine.turn_limit() => {
                 (Some(ms + self.cfg.margin_ms), ms + self.cfg.timeout_ms)
             }
@@ -408,6 +416,8 @@ impl<'a> Players<'a> {
             return Err(Reason::TimeForfeit);
         }
         if let Some(c) = tc.clock {
+            // Time past the clock comes out of the margin that is left.
+            *margin -= used.saturating_sub(*left);
             *left = *left - used.min(*left) + c.inc_ms;
         }
         answer.map_err(|fault| match fault {

@@ -8,6 +8,7 @@ use crate::protocol::lines::Lines;
 use crate::protocol::reply;
 use std::fmt;
 use std::io::{BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
@@ -18,6 +19,8 @@ const MAX_LINE: usize = 1 << 16;
 const LINE_QUEUE: usize = 256;
 /// How long an engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
+/// How often a wait for a line checks whether the engine has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
 
 /// Why an engine did not give the answer the referee waited for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +103,8 @@ impl Engine {
             .ok_or_else(|| Fault::Spawn("empty command".into()))?;
         let mut child = Command::new(program)
             .args(args)
+            // Its own process group, so that the processes it starts end with it.
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -193,9 +198,20 @@ impl Engine {
         self.input.send(line.to_string()).map_err(|_| Fault::Closed)
     }
 
-    /// The next line the engine writes, waiting until `deadline` at most.
+    /// The next line the engine writes, waiting until `deadline` at most. An engine that
+    /// has exited is `Closed` even while a process it started keeps its output open.
     pub fn next_line(&mut self, deadline: Instant) -> Result<String, Fault> {
-        receive_by(&self.output, deadline)
+        loop {
+            let slice = deadline.min(Instant::now() + EXIT_POLL);
+            match receive_by(&self.output, slice) {
+                Err(Fault::Timeout) if slice < deadline => {
+                    if matches!(self.child.try_wait(), Ok(Some(_))) {
+                        return Err(Fault::Closed);
+                    }
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Waits for `bestmove` and returns its move word (empty when the line has none); other
@@ -215,6 +231,16 @@ impl Engine {
 
     /// Kills the engine at once (it hung or lost track of the game).
     pub fn kill(mut self) {
+        self.kill_all();
+    }
+
+    /// Kills the engine's process group, then reaps the engine.
+    fn kill_all(&mut self) {
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) touches no memory; the negative pid names the process group
+            // the engine leads (`process_group(0)`), which holds only it and its children.
+            unsafe { kill(-pid, SIGKILL) };
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -243,9 +269,15 @@ impl Drop for Engine {
                 std::thread::sleep(Duration::from_millis(5));
             }
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill_all();
     }
+}
+
+const SIGKILL: i32 = 9;
+
+// libc's kill(2), which std does not wrap for process groups.
+unsafe extern "C" {
+    fn kill(pid: i32, signal: i32) -> i32;
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ use crate::game::{Options, Outcome, Side};
 use crate::games::sixes::geometry::Square;
 use crate::games::sixes::variants::{self, MAX_LIMIT, OPT_CAPTURE, OPT_LIMIT_COUNTS};
 use crate::games::sixes::{Ending, LimitCounts, Move, Rules, Sixes, text};
+use crate::protocol::lines::Lines;
+use crate::protocol::parse::clip;
 use std::io::{self, BufRead, Write};
 
 pub const USAGE: &str = "usage: tabula play sixes [--depth N | --time MS] [--capture interior|edges] \
@@ -102,12 +104,17 @@ pub fn run(args: &[String]) -> i32 {
     };
     match play(&mut term, &s) {
         Ok(()) => 0,
+        // The person's terminal has gone: nobody to tell.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
             eprintln!("tabula play: {e}");
             1
         }
     }
 }
+
+/// Longest answer kept, in bytes; the rest of a longer line is read and dropped.
+const MAX_ANSWER: usize = 1024;
 
 /// The person's side of the conversation.
 struct Term<R, W> {
@@ -124,13 +131,18 @@ impl<R: BufRead, W: Write> Term<R, W> {
     fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let Some(line) = Lines::new(&mut self.input, MAX_ANSWER).next_line() else {
             self.say("")?;
             self.say("End of input: the game is abandoned.")?;
             return Ok(None);
+        };
+        // No good answer is long or binary: such an answer is refused, and quoted short.
+        let text = String::from_utf8_lossy(&line.head);
+        let mut answer = clip(text.trim());
+        if line.truncated() && !answer.ends_with("...") {
+            answer.push_str("...");
         }
-        Ok(Some(line.trim().to_string()))
+        Ok(Some(answer))
     }
 
     fn board(&mut self, pos: &Sixes) -> io::Result<()> {

@@ -74,7 +74,7 @@ fn clock(tc: Option<&Value>, who: &str) -> Result<Clock, String> {
 
 /// Reads a config file; the layout path inside it is taken relative to the config's folder.
 pub fn load(path: &Path) -> Result<Config, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::files::read_text(path)
         .map_err(|e| format!("cannot read config file '{}': {e}", path.display()))?;
     let root: Value = serde_json::from_str(&text)
         .map_err(|e| format!("config file '{}': JSON: {e}", path.display()))?;
@@ -89,7 +89,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         Some(Value::String(name)) => {
             let file = path.parent().unwrap_or(Path::new("")).join(name);
             Some(
-                std::fs::read_to_string(&file)
+                crate::files::read_text(&file)
                     .map_err(|e| format!("cannot read layout file '{}': {e}", file.display()))?,
             )
         }

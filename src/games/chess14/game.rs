@@ -31,7 +31,7 @@ impl Game for Position {
     fn load(_variant: &str, kind: &str, arg: &str, _opts: &Options) -> Result<Self, String> {
         match kind {
             "layout" => {
-                let text = std::fs::read_to_string(arg)
+                let text = crate::files::read_text(Path::new(arg))
                     .map_err(|e| format!("cannot read layout file '{arg}': {e}"))?;
                 text::parse_layout(&text, Side::P1)
             }
