@@ -44,9 +44,20 @@ impl Run {
     }
 }
 
-/// A Gomoku match of `engine1` (a Gomocup engine, with `opts` as its INFO options) against a
-/// plain tabula at depth 1, with `extra` arguments; `log` collects what a fake brain reads.
+/// A Gomoku match of `engine1` (a Gomocup engine) against a plain tabula, with `extra`
+/// arguments; `log` collects what a fake brain reads.
 fn run_match(test: &str, engine1: &str, extra: &[&str], log: Option<&PathBuf>) -> Run {
+    run_with_options(test, engine1, &[], extra, log)
+}
+
+/// The same, with `opts` (`name=value`) as the Gomocup engine's options.
+fn run_with_options(
+    test: &str,
+    engine1: &str,
+    opts: &[&str],
+    extra: &[&str],
+    log: Option<&PathBuf>,
+) -> Run {
     let save = scratch(&format!("{test}.games"));
     let mut args: Vec<String> = [
         "match",
@@ -55,17 +66,24 @@ fn run_match(test: &str, engine1: &str, extra: &[&str], log: Option<&PathBuf>) -
         "--engine",
         engine1,
         "--gomocup",
-        "--engine",
-        TABULA,
-        "Threads=1",
-        "Hash=1",
-        "--seed",
-        "5",
-        "--save",
     ]
     .iter()
+    .chain(opts)
     .map(|s| s.to_string())
     .collect();
+    args.extend(
+        [
+            "--engine",
+            TABULA,
+            "Threads=1",
+            "Hash=1",
+            "--seed",
+            "5",
+            "--save",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
     args.push(save.display().to_string());
     args.extend(extra.iter().map(|s| s.to_string()));
     let mut cmd = Command::new(TABULA);
@@ -174,10 +192,10 @@ fn the_engine_is_told_the_board_the_rule_the_limits_and_its_options() {
     let openings = scratch("told.openings");
     std::fs::write(&openings, "E5 F5 E6\n").unwrap();
     let path = openings.display().to_string();
-    let engine = format!("{} max_memory=1000000 thread_num=1", fake("normal", 0));
-    let r = run_match(
+    let r = run_with_options(
         "told",
-        &engine,
+        &fake("normal", 0),
+        &["max_memory=1000000", "thread_num=1"],
         &[
             "--movetime",
             "300",

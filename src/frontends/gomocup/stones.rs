@@ -71,10 +71,6 @@ impl Stones {
         })
     }
 
-    pub fn coord(&self, p: Point) -> Coord {
-        to_coord(p, self.size)
-    }
-
     /// Puts a stone of `owner` on the empty point `c`.
     pub fn add(&mut self, c: Coord, owner: Owner) -> Result<Point, String> {
         let p = self.point(c)?;
@@ -184,7 +180,7 @@ mod tests {
     fn points_flip_rows_and_refuse_the_off_board_and_the_taken() {
         let mut s = Stones::new(15, Rule::Freestyle);
         assert_eq!(s.point(c(0, 0)), Ok(Point::new(0, 14)));
-        assert_eq!(s.coord(Point::new(3, 14)), c(3, 0));
+        assert_eq!(to_coord(Point::new(3, 14), 15), c(3, 0));
         assert!(
             s.point(c(15, 0))
                 .unwrap_err()
