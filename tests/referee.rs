@@ -130,7 +130,10 @@ fn running(pid: &str) -> bool {
         .ok()
         .and_then(|stat| {
             let (_, after_name) = stat.rsplit_once(')')?;
-            after_name.split_whitespace().next().map(|state| state != "Z")
+            after_name
+                .split_whitespace()
+                .next()
+                .map(|state| state != "Z")
         })
         .unwrap_or(false)
 }

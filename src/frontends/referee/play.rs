@@ -4,7 +4,7 @@
 use super::config::{Config, TimeControl};
 use super::gomocup::GomocupEngine;
 use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
-use super::seat::Seat;
+use super::seat::{Seat, position_line};
 use crate::engine::Driver;
 use crate::game::{Options, Outcome, Side};
 use crate::protocol::Source;
@@ -141,15 +141,6 @@ impl Record {
             2 - self.first,
             position_line(&self.moves)
         )
-    }
-}
-
-/// `position startpos [moves ...]`.
-pub fn position_line(moves: &[String]) -> String {
-    if moves.is_empty() {
-        "position startpos".to_string()
-    } else {
-        format!("position startpos moves {}", moves.join(" "))
     }
 }
 

@@ -51,7 +51,7 @@ impl Seat {
     ) -> Result<(), Fault> {
         match self {
             Seat::Engine(e) => {
-                e.send(&super::play::position_line(moves))?;
+                e.send(&position_line(moves))?;
                 e.send(go)
             }
             Seat::Gomocup(g) => g.ask(moves, time_left, timeout),
@@ -71,5 +71,14 @@ impl Seat {
             Seat::Engine(e) => e.kill(),
             Seat::Gomocup(g) => g.kill(),
         }
+    }
+}
+
+/// `position startpos [moves ...]`.
+pub fn position_line(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "position startpos".to_string()
+    } else {
+        format!("position startpos moves {}", moves.join(" "))
     }
 }
