@@ -32,7 +32,9 @@ impl Clock {
             ..Limits::default()
         };
         if let Some(ms) = self.move_ms {
-            limits.movetime = Some(ms);
+            // `st` is a maximum that XBoard's clock enforces, lag included, and its `time`
+            // readings (reset every move) cannot show the lag: two fifths are kept back.
+            limits.movetime = Some(ms - (self.lag_ms * 6 / 5).max(ms * 2 / 5).min(ms));
         } else if let Some(left) = self.left_ms.or(self.base_ms) {
             let mut later_moves = GUESSED_MOVES_LEFT - 1;
             if self.session_moves > 0 {
@@ -114,8 +116,13 @@ mod tests {
         let l = clock.limits(5);
         assert_eq!(
             (l.movetime, l.time_left, l.depth),
-            (Some(1000), None, Some(3))
+            (Some(600), None, Some(3))
         );
+        let lagging = Clock {
+            lag_ms: 500,
+            ..clock.clone()
+        };
+        assert_eq!(lagging.limits(5).movetime, Some(400));
         let mut game = Clock {
             session_moves: 0,
             base_ms: Some(60_000),
