@@ -20,6 +20,7 @@ use crate::search::tt::Table;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
+use std::time::Instant;
 
 /// Whether the session goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,8 @@ pub struct Session {
     pool: Arc<rayon::ThreadPool>,
     threads: usize,
     thinking: Option<Thinking>,
+    /// When the search under way started, for the lag XBoard adds to it.
+    thinking_since: Instant,
     searches: u64,
     /// The square of the piece the user holds (`lift`), for `put`'s promotion choice.
     lifted: Option<Square>,
@@ -87,6 +90,7 @@ impl Session {
             pool,
             threads: 1,
             thinking: None,
+            thinking_since: Instant::now(),
             searches: 0,
             lifted: None,
             marked: false,
@@ -155,7 +159,7 @@ impl Session {
         match cmd {
             // Answered at once, whatever is under way.
             Command::Xboard => {}
-            Command::Time(cs) => self.clock.left_ms = Some(cs.saturating_mul(10)),
+            Command::Time(cs) => self.clock.set_left(cs.saturating_mul(10)),
             Command::OpponentTime(_) | Command::Ponder(_) | Command::Hover(_) => {}
             Command::Ignored => {}
             Command::Post(on) => self.post.store(on, Ordering::Relaxed),
@@ -341,6 +345,8 @@ impl Session {
         let text = board::move_text(self.pos(), mv);
         self.play(mv);
         self.out.line(&reply::move_line(&text));
+        let thought = self.thinking_since.elapsed().as_millis() as u64;
+        self.clock.moved(thought.max(1));
         self.after_move();
     }
 
@@ -423,12 +429,18 @@ impl Session {
                 .map_or(self.searches, |d| d.as_nanos() as u64);
             pos.scripted_move(&self.options, seed)
         };
+        // The measured lag, with a fifth more for its ups and downs, when it exceeds the option.
+        let overhead = self.options.int(OVERHEAD_OPTION, DEFAULT_OVERHEAD_MS) as u64;
         let request = Request {
             limits,
             threads: self.threads,
             root_moves: None,
-            overhead_ms: self.options.int(OVERHEAD_OPTION, DEFAULT_OVERHEAD_MS) as u64,
+            overhead_ms: overhead.max(self.clock.lag_ms * 6 / 5),
         };
+        if !analyze {
+            self.clock.start_move();
+        }
+        self.thinking_since = Instant::now();
         let ctx = Context {
             table: self.table.clone(),
             pool: self.pool.clone(),
