@@ -316,3 +316,21 @@ fn a_long_perft_or_bench_leaves_the_input_read() {
         assert_eq!(code, Some(if end == "term" { 1 } else { 0 }), "{end}");
     }
 }
+
+#[test]
+fn many_threads_on_few_cores_keep_a_movetime() {
+    let mut e = Engine::start();
+    e.send("game advance");
+    e.send("setoption name Threads value 256");
+    e.send("isready");
+    e.until("readyok", LONG);
+    for _ in 0..3 {
+        let start = Instant::now();
+        e.send("go movetime 100");
+        e.until("bestmove", SHORT);
+        // Before: 131 ms idle, 815 ms under load. The bound leaves room for a loaded machine.
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(600), "{took:?}");
+    }
+    assert_eq!(e.close(), Some(0));
+}

@@ -386,7 +386,14 @@ impl Session {
         };
         match spec.name {
             "Threads" => {
-                self.threads = value.parse().unwrap_or(1);
+                // More threads than cores only take turns: they answer `stop` and deadlines
+                // late (131 ms for `movetime 100` with 256 threads on 2 cores) for no gain.
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                let asked: usize = value.parse().unwrap_or(1);
+                if asked > cores {
+                    log::info!("Threads {asked}: using the {cores} cores");
+                }
+                self.threads = asked.min(cores);
                 self.pool = pool(self.threads);
             }
             "Hash" => match table(value.parse().unwrap_or(64), &self.pool) {
