@@ -266,6 +266,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// The static exchange value of a move, in evaluation units: what the mover nets on the
+    /// target square if both sides keep recapturing there with their least valuable piece
+    /// while it pays (a quiet move to a square the opponent wins is negative). The searcher
+    /// skips losing captures and captures that cannot lift the score to alpha in quiescence,
+    /// orders losing captures last and prunes them near the leaves. `None` (the default): the
+    /// game cannot tell, and no move is pruned or demoted for it.
+    fn exchange(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
     /// The position as the root of a search: a game may mark it (Advance's level 8 models
     /// the first plies below its root more exactly than the rest). By default itself.
     fn as_search_root(&self) -> Self {

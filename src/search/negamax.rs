@@ -1,7 +1,6 @@
 //! Interior nodes: negamax alpha-beta with principal-variation search, table cut-offs,
 //! check extensions, null-move pruning and late move reductions.
 
-use super::ordering::KILLER;
 use super::tt::Bound;
 use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
 use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
@@ -131,8 +130,8 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move = None;
         for i in 0..moves.len() {
             pick_best(moves, i);
-            let (mv, order) = moves[i];
-            let quiet = order < KILLER;
+            let mv = moves[i].0;
+            let quiet = !pos.is_noisy(mv);
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {

@@ -4,7 +4,7 @@
 //! `negamax.rs`, `quiescence.rs` and `chance.rs`.
 
 use super::limits::POLL_INTERVAL;
-use super::ordering::{KILLER, NOISY, Ordering, TT_MOVE};
+use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE};
 use super::threads::Shared;
 use super::tt::Bound;
 use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
@@ -87,7 +87,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
-    /// ordering scores.
+    /// ordering scores: the table move, noisy moves that do not lose material, killers, quiet
+    /// moves by history, then noisy moves that lose material.
     pub(super) fn fill_moves(
         &mut self,
         pos: &G,
@@ -108,7 +109,8 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if Some(m.to_bits()) == tt_move {
                 TT_MOVE
             } else if pos.is_noisy(m) {
-                NOISY + pos.order_hint(m)
+                let losing = pos.exchange(m).is_some_and(|v| v < 0);
+                pos.order_hint(m) + if losing { LOSING } else { NOISY }
             } else if self.ordering.is_killer(ply, m) {
                 KILLER
             } else {

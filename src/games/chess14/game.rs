@@ -98,6 +98,10 @@ impl Game for Position {
         hint
     }
 
+    fn exchange(&self, mv: Move) -> Option<i32> {
+        Some(Position::exchange(self, mv))
+    }
+
     /// Passing is allowed when not in check and the mover has more than pawns and kings, where
     /// zugzwang is rare.
     fn play_null(&mut self) -> bool {
