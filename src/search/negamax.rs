@@ -1,8 +1,13 @@
 //! Interior nodes: negamax alpha-beta with principal-variation search, table cut-offs,
-//! check extensions, null-move pruning and late move reductions.
+//! check extensions, node pruning (reverse futility, razoring, null move), move pruning
+//! (late move, futility, exchange) and late move reductions.
 
+use super::ordering::{KILLER, LOSING};
+use super::selectivity::*;
 use super::tt::Bound;
-use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
+use super::worker::{
+    MAX_PLY, NO_EVAL, Worker, bound, from_table, outcome_score, pick_best, to_table,
+};
 use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
 
 impl<G: Game> Worker<'_, G> {
@@ -17,6 +22,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
+        self.evals[ply] = NO_EVAL;
         if self.poll() {
             return 0;
         }
@@ -66,13 +72,36 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        if null_ok
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && beta.abs() < WIN_BOUND
-            && pos.evaluate() >= beta
+        // The static score, and whether it is better than two plies up (then a fail high is
+        // likelier, so pruning may be bolder and reductions smaller).
+        let eval = if in_check { NO_EVAL } else { pos.evaluate() };
+        self.evals[ply] = eval;
+        let improving = eval != NO_EVAL && ply >= 2 && {
+            let before = self.evals[ply - 2];
+            before == NO_EVAL || eval > before
+        };
+        let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND;
+        if prunable
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
         {
+            self.horizon = true;
+            return eval;
+        }
+        if prunable
+            && depth <= RAZOR_DEPTH
+            && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth <= alpha
+        {
+            self.horizon = true;
+            let s = self.quiesce(pos, ply, alpha, alpha + 1, 0, Some(false));
+            if self.aborted {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
+        }
+        if null_ok && prunable && depth >= 3 && eval >= beta {
             let mut child = pos.clone();
             if child.play_null() {
                 let r = 2 + depth / 4;
@@ -85,6 +114,11 @@ impl<G: Game> Worker<'_, G> {
                     return if s >= WIN_BOUND { beta } else { s };
                 }
             }
+        }
+        // Without a table move this node was never searched: a shallower look costs little
+        // and finds one for next time (internal iterative reduction).
+        if tt_move.is_none() && depth >= 4 {
+            depth -= 1;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -104,6 +138,7 @@ impl<G: Game> Worker<'_, G> {
                 beta,
                 in_check,
                 key,
+                (eval, improving),
             )
         };
         self.moves[ply] = moves;
@@ -123,8 +158,11 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         in_check: bool,
         key: u64,
+        (eval, improving): (i32, bool),
     ) -> i32 {
         let pv_node = beta - alpha > 1;
+        let side = pos.side_to_move().index();
+        let quiet_limit = late_move_limit(depth, improving);
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
@@ -132,16 +170,39 @@ impl<G: Game> Worker<'_, G> {
             pick_best(moves, i);
             let mv = moves[i].0;
             let quiet = !pos.is_noisy(mv);
+            let base_r = self.reductions.get(depth, i);
+            // Once a move has saved the node from a loss, hopeless moves may be skipped; the
+            // result is then short of exact.
+            if best > -WIN_BOUND
+                && !in_check
+                && self.hopeless(
+                    pos,
+                    mv,
+                    quiet,
+                    depth,
+                    base_r,
+                    alpha,
+                    eval,
+                    quiets.len() >= quiet_limit,
+                )
+            {
+                self.horizon = true;
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32
-                } else {
-                    0
-                };
+                let losing = moves[i].1 <= LOSING / 2;
+                let mut r = 0;
+                if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {
+                    r = base_r - pv_node as i32 + !improving as i32;
+                    if quiet {
+                        r -= self.ordering.history(side, mv) / 8192 + (moves[i].1 == KILLER) as i32;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
                 let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && r > 0 && !self.aborted {
                     s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
@@ -166,7 +227,6 @@ impl<G: Game> Worker<'_, G> {
                     line.extend_from_slice(&tail[0]);
                     if score >= beta {
                         if quiet {
-                            let side = pos.side_to_move().index();
                             self.ordering.reward(ply, side, depth, mv, quiets);
                         }
                         break;
@@ -185,5 +245,39 @@ impl<G: Game> Worker<'_, G> {
             bound(best, original_alpha, beta),
         );
         best
+    }
+
+    /// Whether move pruning skips `mv`: late quiet moves, quiet moves whose static gain cannot
+    /// reach alpha, and moves that lose too much material by the exchange rule.
+    #[allow(clippy::too_many_arguments)]
+    fn hopeless(
+        &self,
+        pos: &G,
+        mv: G::Move,
+        quiet: bool,
+        depth: i32,
+        base_r: i32,
+        alpha: i32,
+        eval: i32,
+        quiets_done: bool,
+    ) -> bool {
+        let reduced = (depth - 1 - base_r).max(0);
+        if quiet {
+            if depth <= LATE_MOVE_DEPTH && quiets_done {
+                return true;
+            }
+            if reduced <= FUTILITY_DEPTH
+                && eval != NO_EVAL
+                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * reduced <= alpha
+            {
+                return true;
+            }
+        }
+        let margin = if quiet {
+            EXCHANGE_QUIET_MARGIN * reduced * reduced
+        } else {
+            EXCHANGE_CAPTURE_MARGIN * depth
+        };
+        depth <= EXCHANGE_DEPTH && pos.exchange(mv).is_some_and(|v| v < -margin)
     }
 }

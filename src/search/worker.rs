@@ -5,12 +5,16 @@
 
 use super::limits::POLL_INTERVAL;
 use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE};
+use super::selectivity::Reductions;
 use super::threads::Shared;
 use super::tt::Bound;
 use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering::Relaxed;
 
 pub(super) const MAX_PLY: usize = 128;
+
+/// No static score at this ply (see `Worker::evals`).
+pub(super) const NO_EVAL: i32 = i32::MIN;
 
 /// One search thread.
 pub(super) struct Worker<'a, G: Game> {
@@ -35,6 +39,10 @@ pub(super) struct Worker<'a, G: Game> {
     pub(super) quiets: Vec<Vec<G::Move>>,
     scratch: Vec<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
+    /// The static score of the node at each ply of the current line (`NO_EVAL` in check or
+    /// at a chance node), to tell whether a position is improving on the one two plies up.
+    pub(super) evals: Vec<i32>,
+    pub(super) reductions: Reductions,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -55,6 +63,8 @@ impl<'a, G: Game> Worker<'a, G> {
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(256),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            evals: vec![NO_EVAL; MAX_PLY + 1],
+            reductions: Reductions::new(),
         }
     }
 
