@@ -104,7 +104,8 @@ impl<G: Game> Worker<'_, G> {
         if null_ok && prunable && depth >= 3 && eval >= beta {
             let mut child = pos.clone();
             if child.play_null() {
-                let r = 2 + depth / 4;
+                // Deeper nodes and a larger surplus over beta afford a shallower check.
+                let r = 3 + depth / 3 + ((eval - beta) / NULL_MOVE_SURPLUS).min(3);
                 let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 if self.aborted {
                     return 0;

@@ -12,6 +12,10 @@ pub const RAZOR_BASE: i32 = 300;
 pub const RAZOR_PER_DEPTH2: i32 = 250;
 pub const RAZOR_DEPTH: i32 = 3;
 
+/// Null move: each step of this much static surplus over beta reduces the pass one ply more
+/// (at most three).
+pub const NULL_MOVE_SURPLUS: i32 = 200;
+
 /// Futility: a quiet move at a reduced depth up to `FUTILITY_DEPTH` whose static score plus
 /// the margin cannot reach alpha is skipped.
 pub const FUTILITY_BASE: i32 = 100;
