@@ -49,11 +49,23 @@ impl<G: Game> Worker<'_, G> {
             return self.quiesce(pos, ply, alpha, beta, 0, Some(in_check));
         }
         self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash();
+        self.keys[ply] = key;
+        // A position seen before on this line (the same side to move, no pass in between)
+        // counts as a draw, whatever the game's rules: the side ahead then looks for
+        // progress instead of going round in circles, the side behind for the circle.
+        if (self.null_floor..ply.saturating_sub(1))
+            .rev()
+            .step_by(2)
+            .any(|p| self.keys[p] == key)
+        {
+            self.horizon = true;
+            return 0;
+        }
         if pos.chance_node() {
             return self.average(pos, depth, ply);
         }
 
-        let key = pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.shared.table.probe(key) {
             tt_move = e.mv;
@@ -106,7 +118,9 @@ impl<G: Game> Worker<'_, G> {
             if child.play_null() {
                 // Deeper nodes and a larger surplus over beta afford a shallower check.
                 let r = 3 + depth / 3 + ((eval - beta) / NULL_MOVE_SURPLUS).min(3);
+                let floor = std::mem::replace(&mut self.null_floor, ply + 1);
                 let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.null_floor = floor;
                 if self.aborted {
                     return 0;
                 }

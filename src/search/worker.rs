@@ -43,6 +43,10 @@ pub(super) struct Worker<'a, G: Game> {
     /// at a chance node), to tell whether a position is improving on the one two plies up.
     pub(super) evals: Vec<i32>,
     pub(super) reductions: Reductions,
+    /// The hash of the position at each ply of the current line, and the first ply after the
+    /// latest pass (null move) on it: positions before a pass are no repetitions.
+    pub(super) keys: Vec<u64>,
+    pub(super) null_floor: usize,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -65,6 +69,8 @@ impl<'a, G: Game> Worker<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
             reductions: Reductions::new(),
+            keys: vec![0; MAX_PLY + 1],
+            null_floor: 0,
         }
     }
 
