@@ -177,7 +177,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move().index();
-        let quiet_limit = late_move_limit(depth, improving);
+        let quiet_limit = late_move_limit(depth, improving, moves.len());
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
@@ -198,7 +198,7 @@ impl<G: Game> Worker<'_, G> {
                     base_r,
                     alpha,
                     eval,
-                    quiets.len() >= quiet_limit,
+                    !pv_node && quiets.len() >= quiet_limit,
                 )
             {
                 self.horizon = true;

@@ -31,10 +31,13 @@ pub const EXCHANGE_CAPTURE_MARGIN: i32 = 100;
 pub const EXCHANGE_QUIET_MARGIN: i32 = 40;
 pub const EXCHANGE_DEPTH: i32 = 6;
 
-/// How many quiet moves a node at `depth` tries before the rest are skipped.
-pub fn late_move_limit(depth: i32, improving: bool) -> usize {
-    let n = 3 + depth * depth;
-    (if improving { n } else { n / 2 }) as usize
+/// How many quiet moves a node at `depth` with `moves` moves tries before the rest are
+/// skipped: chess engines' counts, for about 32 moves, scaled up for more (a 14x14 board
+/// has over a hundred, and chess's counts there leave the search blind to quiet defences).
+pub fn late_move_limit(depth: i32, improving: bool, moves: usize) -> usize {
+    let n = (3 + depth * depth) as usize;
+    let n = if improving { n } else { n / 2 };
+    n * (moves / 32).max(1)
 }
 
 const TABLE: usize = 64;
@@ -80,8 +83,9 @@ mod tests {
 
     #[test]
     fn late_move_limits_widen_with_depth() {
-        assert_eq!(late_move_limit(1, false), 2);
-        assert_eq!(late_move_limit(1, true), 4);
-        assert!(late_move_limit(8, false) > late_move_limit(4, true));
+        assert_eq!(late_move_limit(1, false, 30), 2);
+        assert_eq!(late_move_limit(1, true, 30), 4);
+        assert_eq!(late_move_limit(1, true, 130), 16);
+        assert!(late_move_limit(8, false, 40) > late_move_limit(4, true, 40));
     }
 }
