@@ -263,9 +263,7 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Whether move pruning skips `mv`: late quiet moves, quiet moves whose static gain cannot
-    /// reach alpha, and captures that lose too much material by the exchange rule. (Quiet
-    /// moves are not tried by the exchange rule: on 14x14 its cost for every quiet move
-    /// outweighed what it pruned.)
+    /// reach alpha, and moves that lose too much material by the exchange rule.
     #[allow(clippy::too_many_arguments)]
     fn hopeless(
         &self,
@@ -290,10 +288,11 @@ impl<G: Game> Worker<'_, G> {
                 return true;
             }
         }
-        !quiet
-            && depth <= EXCHANGE_DEPTH
-            && pos
-                .exchange(mv)
-                .is_some_and(|v| v < -EXCHANGE_MARGIN * depth)
+        let margin = if quiet {
+            EXCHANGE_QUIET_MARGIN * reduced * reduced
+        } else {
+            EXCHANGE_CAPTURE_MARGIN * depth
+        };
+        depth <= EXCHANGE_DEPTH && pos.exchange(mv).is_some_and(|v| v < -margin)
     }
 }

@@ -25,9 +25,10 @@ pub const FUTILITY_DEPTH: i32 = 6;
 /// Late move pruning: up to this depth only the first `late_move_limit` quiet moves are tried.
 pub const LATE_MOVE_DEPTH: i32 = 8;
 
-/// Exchange pruning near the leaves: a capture that loses more than this per ply of depth is
-/// skipped.
-pub const EXCHANGE_MARGIN: i32 = 100;
+/// Exchange pruning near the leaves: a capture that loses more than this per ply of depth,
+/// or a quiet move that loses more than this per reduced depth², is skipped.
+pub const EXCHANGE_CAPTURE_MARGIN: i32 = 100;
+pub const EXCHANGE_QUIET_MARGIN: i32 = 40;
 pub const EXCHANGE_DEPTH: i32 = 6;
 
 /// How many quiet moves a node at `depth` with `moves` moves tries before the rest are
