@@ -276,6 +276,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Whether the searcher may prune and reduce by the static evaluation: reverse futility,
+    /// razoring, futility, late move and exchange pruning, internal iterative reduction, and
+    /// late move reductions from the depth × move-number table instead of a plain three-step
+    /// one. A game opts in where self-play shows that its evaluation bears it
+    /// (docs/performance.md); by default the search prunes only by null moves.
+    fn forward_pruning(&self) -> bool {
+        false
+    }
+
     /// The position as the root of a search: a game may mark it (Advance's level 8 models
     /// the first plies below its root more exactly than the rest). By default itself.
     fn as_search_root(&self) -> Self {

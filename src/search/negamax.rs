@@ -10,6 +10,14 @@ use super::worker::{
 };
 use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
 
+/// What the move loop needs to know of its node.
+struct Node {
+    eval: i32,
+    improving: bool,
+    /// Whether the game allows forward pruning (`Game::forward_pruning`).
+    selective: bool,
+}
+
 impl<G: Game> Worker<'_, G> {
     pub(super) fn negamax(
         &mut self,
@@ -85,22 +93,31 @@ impl<G: Game> Worker<'_, G> {
         }
 
         // The static score, and whether it is better than two plies up (then a fail high is
-        // likelier, so pruning may be bolder and reductions smaller).
-        let eval = if in_check { NO_EVAL } else { pos.evaluate() };
+        // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
+        // only the null move needs it.
+        let selective = pos.forward_pruning();
+        let null_candidate = null_ok && !pv_node && depth >= 3;
+        let eval = if in_check || !(selective || null_candidate) {
+            NO_EVAL
+        } else {
+            pos.evaluate()
+        };
         self.evals[ply] = eval;
         let improving = eval != NO_EVAL && ply >= 2 && {
             let before = self.evals[ply - 2];
             before == NO_EVAL || eval > before
         };
         let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND;
-        if prunable
+        if selective
+            && prunable
             && depth <= REVERSE_FUTILITY_DEPTH
             && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
         {
             self.horizon = true;
             return eval;
         }
-        if prunable
+        if selective
+            && prunable
             && depth <= RAZOR_DEPTH
             && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth <= alpha
         {
@@ -113,11 +130,15 @@ impl<G: Game> Worker<'_, G> {
                 return s;
             }
         }
-        if null_ok && prunable && depth >= 3 && eval >= beta {
+        if null_candidate && prunable && eval >= beta {
             let mut child = pos.clone();
             if child.play_null() {
                 // Deeper nodes and a larger surplus over beta afford a shallower check.
-                let r = 3 + depth / 3 + ((eval - beta) / NULL_MOVE_SURPLUS).min(3);
+                let r = if selective {
+                    3 + depth / 3 + ((eval - beta) / NULL_MOVE_SURPLUS).min(3)
+                } else {
+                    2 + depth / 4
+                };
                 let floor = std::mem::replace(&mut self.null_floor, ply + 1);
                 let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.null_floor = floor;
@@ -132,7 +153,7 @@ impl<G: Game> Worker<'_, G> {
         }
         // Without a table move this node was never searched: a shallower look costs little
         // and finds one for next time (internal iterative reduction).
-        if tt_move.is_none() && depth >= 4 {
+        if selective && tt_move.is_none() && depth >= 4 {
             depth -= 1;
         }
 
@@ -153,7 +174,11 @@ impl<G: Game> Worker<'_, G> {
                 beta,
                 in_check,
                 key,
-                (eval, improving),
+                Node {
+                    eval,
+                    improving,
+                    selective,
+                },
             )
         };
         self.moves[ply] = moves;
@@ -173,8 +198,13 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         in_check: bool,
         key: u64,
-        (eval, improving): (i32, bool),
+        node: Node,
     ) -> i32 {
+        let Node {
+            eval,
+            improving,
+            selective,
+        } = node;
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move().index();
         let quiet_limit = late_move_limit(depth, improving, moves.len());
@@ -188,7 +218,8 @@ impl<G: Game> Worker<'_, G> {
             let base_r = self.reductions.get(depth, i);
             // Once a move has saved the node from a loss, hopeless moves may be skipped; the
             // result is then short of exact.
-            if best > -WIN_BOUND
+            if selective
+                && best > -WIN_BOUND
                 && !in_check
                 && self.hopeless(
                     pos,
@@ -211,7 +242,12 @@ impl<G: Game> Worker<'_, G> {
             } else {
                 let losing = moves[i].1 <= LOSING / 2;
                 let mut r = 0;
-                if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {
+                if !selective {
+                    // The plain three-step reduction of late quiet moves.
+                    if depth >= 3 && i >= 3 && quiet && moves[i].1 < KILLER && !in_check {
+                        r = 1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32;
+                    }
+                } else if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {
                     r = base_r - pv_node as i32 + !improving as i32;
                     if quiet {
                         r -= self.ordering.history(side, mv) / 8192 + (moves[i].1 == KILLER) as i32;

@@ -98,10 +98,11 @@ mod tests {
 
     #[test]
     fn a_defended_piece_costs_the_attacker() {
-        // The rook takes a knight a pawn defends: +200 - 525.
-        assert_eq!(see("3K4/8/8/2P5/1N6/8/1r6/3k4 w", "b2b4"), 200 - 525);
-        // A pawn takes the same knight: after the recapture +100 remains.
-        assert_eq!(see("3K4/8/8/2P5/1N6/2p5/8/3k4 w", "c3b4"), 200 - 100);
+        // The rook takes a knight a pawn defends: +200 - 525. (On 8 ranks White promotes
+        // from rank 5 up, Black from rank 4 down.)
+        assert_eq!(see("3K4/8/2P5/1N6/8/8/1r6/3k4 w", "b2b5"), 200 - 525);
+        // A pawn takes the same knight and promotes; the queen is taken back.
+        assert_eq!(see("3K4/8/2P5/1N6/2p5/8/8/3k4 w", "c4b5"), 200 + 850 - 950);
     }
 
     #[test]
@@ -112,7 +113,7 @@ mod tests {
 
     #[test]
     fn quiet_moves_and_promotions() {
-        assert_eq!(see("3K4/8/8/2P5/8/8/1r6/3k4 w", "b2b4"), -525);
+        assert_eq!(see("3K4/8/2P5/8/8/8/1r6/3k4 w", "b2b5"), -525);
         assert_eq!(see("3K4/8/8/8/8/8/1r6/3k4 w", "b2b4"), 0);
         assert_eq!(see("3K4/8/8/8/p7/8/8/3k4 w", "a4a5"), 850);
         // A defended promotion square: the queen is taken back.
