@@ -39,8 +39,9 @@ pub(super) struct Worker<'a, G: Game> {
     pub(super) quiets: Vec<Vec<G::Move>>,
     scratch: Vec<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
-    /// The static score of the node at each ply of the current line (`NO_EVAL` in check or
-    /// at a chance node), to tell whether a position is improving on the one two plies up.
+    /// The static score of the node at each ply of the current line (`NO_EVAL` where none was
+    /// computed: in check, at a chance node, without forward pruning), to tell whether a
+    /// position is improving on the one two plies up.
     pub(super) evals: Vec<i32>,
     pub(super) reductions: Reductions,
     /// The hash of the position at each ply of the current line, and the first ply after the
