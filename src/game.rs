@@ -266,6 +266,25 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// The static exchange value of a move, in evaluation units: what the mover nets on the
+    /// target square if both sides keep recapturing there with their least valuable piece
+    /// while it pays (a quiet move to a square the opponent wins is negative). The searcher
+    /// skips losing captures and captures that cannot lift the score to alpha in quiescence,
+    /// orders losing captures last and prunes them near the leaves. `None` (the default): the
+    /// game cannot tell, and no move is pruned or demoted for it.
+    fn exchange(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+
+    /// Whether the searcher may prune and reduce by the static evaluation: reverse futility,
+    /// razoring, futility, late move and exchange pruning, internal iterative reduction, and
+    /// late move reductions from the depth × move-number table instead of a plain three-step
+    /// one. A game opts in where self-play shows that its evaluation bears it
+    /// (docs/performance.md); by default the search prunes only by null moves.
+    fn forward_pruning(&self) -> bool {
+        false
+    }
+
     /// The position as the root of a search: a game may mark it (Advance's level 8 models
     /// the first plies below its root more exactly than the rest). By default itself.
     fn as_search_root(&self) -> Self {

@@ -334,3 +334,36 @@ fn many_threads_on_few_cores_keep_a_movetime() {
     }
     assert_eq!(e.close(), Some(0));
 }
+
+/// Quiescence stays bounded where every capture and promotion invites another: facing rows
+/// of pawns (issue 20, fault 4). The bound is on nodes, so a slow machine cannot hide a blow-up.
+#[test]
+fn quiescence_is_bounded_between_facing_pawn_rows() {
+    const MAX_NODES: u64 = 20_000;
+    let mut e = Engine::start();
+    e.send("game chess14");
+    e.send("setoption name Threads value 1");
+    for fen in [
+        "6/PPPPPP/6/6/pppppp/6 w",
+        "2K3/PPPPPP/6/6/pppppp/3k2 w",
+        "7/PPPPPPP/7/7/7/ppppppp/7 w",
+        "3K3/PPPPPPP/7/7/ppppppp/7/3k3 b",
+        "8/PPPPPPPP/8/8/8/8/pppppppp/8 w",
+        "4K3/8/PPPPPPPP/8/8/pppppppp/8/3k4 w",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 3");
+        let lines = e.until("bestmove", LONG);
+        let nodes: u64 = lines
+            .iter()
+            .rev()
+            .find_map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let i = words.iter().position(|&w| w == "nodes")?;
+                words.get(i + 1)?.parse().ok()
+            })
+            .unwrap_or_else(|| panic!("no info line for {fen}: {lines:?}"));
+        assert!(nodes <= MAX_NODES, "{fen}: {nodes} nodes to depth 3");
+    }
+    assert_eq!(e.close(), Some(0));
+}

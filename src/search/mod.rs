@@ -1,7 +1,9 @@
 //! The generic searcher: iterative deepening negamax alpha-beta with principal-variation
-//! search, a shared transposition table, killer/history ordering, null-move pruning and late
-//! move reductions where the game allows them, quiescence over noisy moves, and Lazy SMP
-//! (several threads search the same root and share only the table).
+//! search, a shared transposition table, killer/history ordering, null-move pruning where the
+//! game allows it, reverse futility, razoring, futility, late move and exchange pruning, late
+//! move reductions from a depth × move-number table, quiescence over noisy moves with exchange
+//! and delta pruning, and Lazy SMP (several threads search the same root and share only the
+//! table).
 //!
 //! Nothing here names a game: everything game-specific comes through [`Game`].
 //!
@@ -12,7 +14,8 @@
 //! - `worker.rs`: a thread's state and what every node uses;
 //! - `threads.rs`: Lazy SMP, what the threads share and how they spread over the depths;
 //! - `limits.rs`: the limits of a `go`, the deadlines and the keep-going-or-stop decisions;
-//! - `tt.rs`, `ordering.rs`: the transposition table and the move ordering memory.
+//! - `tt.rs`, `ordering.rs`: the transposition table and the move ordering memory;
+//! - `selectivity.rs`: the margins and tables of forward pruning and reductions.
 //!
 //! `thinker.rs` wraps [`search`] for callers that want answers without reports.
 
@@ -22,6 +25,7 @@ mod negamax;
 pub mod ordering;
 mod quiescence;
 mod root;
+mod selectivity;
 pub mod thinker;
 mod threads;
 pub mod tt;

@@ -1,10 +1,22 @@
 //! Interior nodes: negamax alpha-beta with principal-variation search, table cut-offs,
-//! check extensions, null-move pruning and late move reductions.
+//! check extensions, node pruning (reverse futility, razoring, null move), move pruning
+//! (late move, futility, exchange) and late move reductions.
 
-use super::ordering::KILLER;
+use super::ordering::{KILLER, LOSING};
+use super::selectivity::*;
 use super::tt::Bound;
-use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
+use super::worker::{
+    MAX_PLY, NO_EVAL, Worker, bound, from_table, outcome_score, pick_best, to_table,
+};
 use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
+
+/// What the move loop needs to know of its node.
+struct Node {
+    eval: i32,
+    improving: bool,
+    /// Whether the game allows forward pruning (`Game::forward_pruning`).
+    selective: bool,
+}
 
 impl<G: Game> Worker<'_, G> {
     pub(super) fn negamax(
@@ -18,6 +30,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
+        self.evals[ply] = NO_EVAL;
         if self.poll() {
             return 0;
         }
@@ -44,11 +57,23 @@ impl<G: Game> Worker<'_, G> {
             return self.quiesce(pos, ply, alpha, beta, 0, Some(in_check));
         }
         self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash();
+        self.keys[ply] = key;
+        // A position seen before on this line (the same side to move, no pass in between)
+        // counts as a draw, whatever the game's rules: the side ahead then looks for
+        // progress instead of going round in circles, the side behind for the circle.
+        if (self.null_floor..ply.saturating_sub(1))
+            .rev()
+            .step_by(2)
+            .any(|p| self.keys[p] == key)
+        {
+            self.horizon = true;
+            return 0;
+        }
         if pos.chance_node() {
             return self.average(pos, depth, ply);
         }
 
-        let key = pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.shared.table.probe(key) {
             tt_move = e.mv;
@@ -67,17 +92,56 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        if null_ok
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && beta.abs() < WIN_BOUND
-            && pos.evaluate() >= beta
+        // The static score, and whether it is better than two plies up (then a fail high is
+        // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
+        // only the null move needs it.
+        let selective = pos.forward_pruning();
+        let null_candidate = null_ok && !pv_node && depth >= 3;
+        let eval = if in_check || !(selective || null_candidate) {
+            NO_EVAL
+        } else {
+            pos.evaluate()
+        };
+        self.evals[ply] = eval;
+        let improving = eval != NO_EVAL && ply >= 2 && {
+            let before = self.evals[ply - 2];
+            before == NO_EVAL || eval > before
+        };
+        let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND;
+        if selective
+            && prunable
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
         {
+            self.horizon = true;
+            return eval;
+        }
+        if selective
+            && prunable
+            && depth <= RAZOR_DEPTH
+            && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth <= alpha
+        {
+            self.horizon = true;
+            let s = self.quiesce(pos, ply, alpha, alpha + 1, 0, Some(false));
+            if self.aborted {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
+        }
+        if null_candidate && prunable && eval >= beta {
             let mut child = pos.clone();
             if child.play_null() {
-                let r = 2 + depth / 4;
+                // Deeper nodes and a larger surplus over beta afford a shallower check.
+                let r = if selective {
+                    3 + depth / 3 + ((eval - beta) / NULL_MOVE_SURPLUS).min(3)
+                } else {
+                    2 + depth / 4
+                };
+                let floor = std::mem::replace(&mut self.null_floor, ply + 1);
                 let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.null_floor = floor;
                 if self.aborted {
                     return 0;
                 }
@@ -86,6 +150,11 @@ impl<G: Game> Worker<'_, G> {
                     return if s >= WIN_BOUND { beta } else { s };
                 }
             }
+        }
+        // Without a table move this node was never searched: a shallower look costs little
+        // and finds one for next time (internal iterative reduction).
+        if selective && tt_move.is_none() && depth >= 4 {
+            depth -= 1;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -105,6 +174,11 @@ impl<G: Game> Worker<'_, G> {
                 beta,
                 in_check,
                 key,
+                Node {
+                    eval,
+                    improving,
+                    selective,
+                },
             )
         };
         self.moves[ply] = moves;
@@ -124,25 +198,62 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         in_check: bool,
         key: u64,
+        node: Node,
     ) -> i32 {
+        let Node {
+            eval,
+            improving,
+            selective,
+        } = node;
         let pv_node = beta - alpha > 1;
+        let side = pos.side_to_move().index();
+        let quiet_limit = late_move_limit(depth, improving, moves.len());
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
         for i in 0..moves.len() {
             pick_best(moves, i);
-            let (mv, order) = moves[i];
-            let quiet = order < KILLER;
+            let mv = moves[i].0;
+            let quiet = !pos.is_noisy(mv);
+            let base_r = self.reductions.get(depth, i);
+            // Once a move has saved the node from a loss, hopeless moves may be skipped; the
+            // result is then short of exact.
+            if selective
+                && best > -WIN_BOUND
+                && !in_check
+                && self.hopeless(
+                    pos,
+                    mv,
+                    quiet,
+                    depth,
+                    base_r,
+                    alpha,
+                    eval,
+                    !pv_node && quiets.len() >= quiet_limit,
+                )
+            {
+                self.horizon = true;
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                let r = if depth >= 3 && i >= 3 && quiet && !in_check {
-                    1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32
-                } else {
-                    0
-                };
+                let losing = moves[i].1 <= LOSING / 2;
+                let mut r = 0;
+                if !selective {
+                    // The plain three-step reduction of late quiet moves.
+                    if depth >= 3 && i >= 3 && quiet && moves[i].1 < KILLER && !in_check {
+                        r = 1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32;
+                    }
+                } else if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {
+                    r = base_r - pv_node as i32 + !improving as i32;
+                    if quiet {
+                        r -= self.ordering.history(side, mv) / 8192 + (moves[i].1 == KILLER) as i32;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
                 let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && r > 0 && !self.aborted {
                     s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
@@ -167,7 +278,6 @@ impl<G: Game> Worker<'_, G> {
                     line.extend_from_slice(&tail[0]);
                     if score >= beta {
                         if quiet {
-                            let side = pos.side_to_move().index();
                             self.ordering.reward(ply, side, depth, mv, quiets);
                         }
                         break;
@@ -186,5 +296,39 @@ impl<G: Game> Worker<'_, G> {
             bound(best, original_alpha, beta),
         );
         best
+    }
+
+    /// Whether move pruning skips `mv`: late quiet moves, quiet moves whose static gain cannot
+    /// reach alpha, and moves that lose too much material by the exchange rule.
+    #[allow(clippy::too_many_arguments)]
+    fn hopeless(
+        &self,
+        pos: &G,
+        mv: G::Move,
+        quiet: bool,
+        depth: i32,
+        base_r: i32,
+        alpha: i32,
+        eval: i32,
+        quiets_done: bool,
+    ) -> bool {
+        let reduced = (depth - 1 - base_r).max(0);
+        if quiet {
+            if depth <= LATE_MOVE_DEPTH && quiets_done {
+                return true;
+            }
+            if reduced <= FUTILITY_DEPTH
+                && eval != NO_EVAL
+                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * reduced <= alpha
+            {
+                return true;
+            }
+        }
+        let margin = if quiet {
+            EXCHANGE_QUIET_MARGIN * reduced * reduced
+        } else {
+            EXCHANGE_CAPTURE_MARGIN * depth
+        };
+        depth <= EXCHANGE_DEPTH && pos.exchange(mv).is_some_and(|v| v < -margin)
     }
 }

@@ -9,6 +9,8 @@ const HISTORY_MAX: i32 = 1 << 14;
 pub const TT_MOVE: i32 = 1 << 30;
 pub const NOISY: i32 = 1 << 26;
 pub const KILLER: i32 = 1 << 25;
+/// Captures that lose material by the exchange rule: after every quiet move.
+pub const LOSING: i32 = -(1 << 26);
 
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,

@@ -1,7 +1,14 @@
 //! Quiescence search: noisy moves only (every reply in check), until the position is quiet.
+//! Out of check, captures that lose material by the exchange rule are not searched, nor those
+//! whose gain cannot lift the static score to alpha (delta pruning), where the game can tell.
 
+use super::ordering::LOSING;
 use super::worker::{MAX_PLY, Worker, outcome_score, pick_best};
 use crate::game::{Game, WIN};
+
+/// What a quiet position may still gain beyond a capture's exchange value (positional terms
+/// the capture changes): a capture whose value plus this cannot reach alpha is skipped.
+const DELTA_MARGIN: i32 = 200;
 
 impl<G: Game> Worker<'_, G> {
     /// Searches noisy moves only, until the position is quiet.
@@ -29,8 +36,10 @@ impl<G: Game> Worker<'_, G> {
         // In check every reply counts, for a few plies; after that the static score stands.
         let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check());
         let mut best = -WIN;
+        let mut stand_pat = -WIN;
         if !evasions {
-            best = pos.evaluate();
+            stand_pat = pos.evaluate();
+            best = stand_pat;
             if best >= beta {
                 return best;
             }
@@ -46,7 +55,19 @@ impl<G: Game> Worker<'_, G> {
         }
         for i in 0..moves.len() {
             pick_best(&mut moves, i);
-            let mv = moves[i].0;
+            let (mv, order) = moves[i];
+            if !evasions {
+                // Losing captures are ordered last: none of the rest is worth a look.
+                if order <= LOSING / 2 {
+                    break;
+                }
+                if pos
+                    .exchange(mv)
+                    .is_some_and(|v| stand_pat + v + DELTA_MARGIN <= alpha)
+                {
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play(mv);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, None);

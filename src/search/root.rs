@@ -112,6 +112,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> i32 {
         let original_alpha = alpha;
         let mut best = -WIN;
+        self.keys[0] = pos.hash();
         for i in 0..moves.len() {
             let mv = moves[i];
             let mut child = pos.clone();

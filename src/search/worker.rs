@@ -4,13 +4,17 @@
 //! `negamax.rs`, `quiescence.rs` and `chance.rs`.
 
 use super::limits::POLL_INTERVAL;
-use super::ordering::{KILLER, NOISY, Ordering, TT_MOVE};
+use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE};
+use super::selectivity::Reductions;
 use super::threads::Shared;
 use super::tt::Bound;
 use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering::Relaxed;
 
 pub(super) const MAX_PLY: usize = 128;
+
+/// No static score at this ply (see `Worker::evals`).
+pub(super) const NO_EVAL: i32 = i32::MIN;
 
 /// One search thread.
 pub(super) struct Worker<'a, G: Game> {
@@ -35,6 +39,15 @@ pub(super) struct Worker<'a, G: Game> {
     pub(super) quiets: Vec<Vec<G::Move>>,
     scratch: Vec<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
+    /// The static score of the node at each ply of the current line (`NO_EVAL` where none was
+    /// computed: in check, at a chance node, without forward pruning), to tell whether a
+    /// position is improving on the one two plies up.
+    pub(super) evals: Vec<i32>,
+    pub(super) reductions: Reductions,
+    /// The hash of the position at each ply of the current line, and the first ply after the
+    /// latest pass (null move) on it: positions before a pass are no repetitions.
+    pub(super) keys: Vec<u64>,
+    pub(super) null_floor: usize,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -55,6 +68,10 @@ impl<'a, G: Game> Worker<'a, G> {
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(256),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            evals: vec![NO_EVAL; MAX_PLY + 1],
+            reductions: Reductions::new(),
+            keys: vec![0; MAX_PLY + 1],
+            null_floor: 0,
         }
     }
 
@@ -87,7 +104,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
-    /// ordering scores.
+    /// ordering scores: the table move, noisy moves that do not lose material, killers, quiet
+    /// moves by history, then noisy moves that lose material.
     pub(super) fn fill_moves(
         &mut self,
         pos: &G,
@@ -108,7 +126,8 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if Some(m.to_bits()) == tt_move {
                 TT_MOVE
             } else if pos.is_noisy(m) {
-                NOISY + pos.order_hint(m)
+                let losing = pos.exchange(m).is_some_and(|v| v < 0);
+                pos.order_hint(m) + if losing { LOSING } else { NOISY }
             } else if self.ordering.is_killer(ply, m) {
                 KILLER
             } else {

@@ -98,6 +98,15 @@ impl Game for Position {
         hint
     }
 
+    fn exchange(&self, mv: Move) -> Option<i32> {
+        Some(Position::exchange(self, mv))
+    }
+
+    /// Measured by self-play (docs/performance.md, issue 17).
+    fn forward_pruning(&self) -> bool {
+        true
+    }
+
     /// Passing is allowed when not in check and the mover has more than pawns and kings, where
     /// zugzwang is rare.
     fn play_null(&mut self) -> bool {

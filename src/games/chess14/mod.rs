@@ -4,7 +4,8 @@
 //!
 //! Files, lowest first: `geometry` (the padded mailbox), `pieces` (kinds, cell bytes),
 //! `moves` (the packed move), `config` (the source's config.json), `zobrist`, `attacks`,
-//! `position` (the state, setup and `play`), `rules` (legality, endings), `movegen`, `eval`,
+//! `position` (the state, setup and `play`), `rules` (legality, endings), `movegen`, `exchange`
+//! (static exchange evaluation), `eval`,
 //! `text`, `levels` (the rule-following players), `commands` (the GUI's extra commands), and
 //! `game` (the `Game` impl).
 
@@ -12,6 +13,7 @@ mod attacks;
 mod commands;
 mod config;
 mod eval;
+mod exchange;
 mod game;
 mod geometry;
 mod levels;

@@ -1,0 +1,91 @@
+//! The margins and tables of forward pruning and late move reductions, in one place so that
+//! tuning them touches nothing else. Margins are in evaluation units (centipawn-like in every
+//! game).
+
+/// Reverse futility: a node whose static score beats beta by this much per ply of depth left
+/// is taken to fail high without a search.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
+pub const REVERSE_FUTILITY_DEPTH: i32 = 7;
+
+/// Razoring: a node this far below alpha (plus the per-depth² term) is left to quiescence.
+pub const RAZOR_BASE: i32 = 300;
+pub const RAZOR_PER_DEPTH2: i32 = 250;
+pub const RAZOR_DEPTH: i32 = 3;
+
+/// Null move: each step of this much static surplus over beta reduces the pass one ply more
+/// (at most three).
+pub const NULL_MOVE_SURPLUS: i32 = 200;
+
+/// Futility: a quiet move at a reduced depth up to `FUTILITY_DEPTH` whose static score plus
+/// the margin cannot reach alpha is skipped.
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_PER_DEPTH: i32 = 100;
+pub const FUTILITY_DEPTH: i32 = 6;
+
+/// Late move pruning: up to this depth only the first `late_move_limit` quiet moves are tried.
+pub const LATE_MOVE_DEPTH: i32 = 8;
+
+/// Exchange pruning near the leaves: a capture that loses more than this per ply of depth,
+/// or a quiet move that loses more than this per reduced depth², is skipped.
+pub const EXCHANGE_CAPTURE_MARGIN: i32 = 100;
+pub const EXCHANGE_QUIET_MARGIN: i32 = 40;
+pub const EXCHANGE_DEPTH: i32 = 6;
+
+/// How many quiet moves a node at `depth` with `moves` moves tries before the rest are
+/// skipped: chess engines' counts, for about 32 moves, scaled up for more (a 14x14 board
+/// has over a hundred, and chess's counts there leave the search blind to quiet defences).
+pub fn late_move_limit(depth: i32, improving: bool, moves: usize) -> usize {
+    let n = (3 + depth * depth) as usize;
+    let n = if improving { n } else { n / 2 };
+    n * (moves / 32).max(1)
+}
+
+const TABLE: usize = 64;
+
+/// Late move reductions by depth and move number: `0.75 + ln(depth)·ln(number) / 2.25`
+/// plies, as Ethereal has them, before the adjustments of the node.
+pub struct Reductions([[u8; TABLE]; TABLE]);
+
+impl Reductions {
+    pub fn new() -> Self {
+        let mut t = [[0u8; TABLE]; TABLE];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let plies = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                *r = plies as u8;
+            }
+        }
+        Reductions(t)
+    }
+
+    pub fn get(&self, depth: i32, number: usize) -> i32 {
+        let d = (depth.max(0) as usize).min(TABLE - 1);
+        i32::from(self.0[d][number.min(TABLE - 1)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        let r = Reductions::new();
+        assert_eq!(r.get(1, 1), 0);
+        assert!(r.get(3, 4) >= 1);
+        assert!(r.get(20, 40) > r.get(6, 6));
+        for d in 1..40 {
+            for m in 1..60 {
+                assert!(r.get(d, m) <= r.get(d + 1, m) && r.get(d, m) <= r.get(d, m + 1));
+            }
+        }
+    }
+
+    #[test]
+    fn late_move_limits_widen_with_depth() {
+        assert_eq!(late_move_limit(1, false, 30), 2);
+        assert_eq!(late_move_limit(1, true, 30), 4);
+        assert_eq!(late_move_limit(1, true, 130), 16);
+        assert!(late_move_limit(8, false, 40) > late_move_limit(4, true, 40));
+    }
+}
