@@ -6,6 +6,9 @@ use super::tt::Bound;
 use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
 use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
 
+/// The steps a game's own proof of a win may take at an interior node: a cheap look only.
+const NODE_PROOF_BUDGET: u32 = 64;
+
 impl<G: Game> Worker<'_, G> {
     pub(super) fn negamax(
         &mut self,
@@ -65,6 +68,11 @@ impl<G: Game> Worker<'_, G> {
                     return s;
                 }
             }
+        }
+
+        // A win the game proves by its own narrow search (Gomoku's fours) ends the node.
+        if pos.proven_win(NODE_PROOF_BUDGET, &mut self.pv[ply]) {
+            return WIN - (ply + self.pv[ply].len()) as i32;
         }
 
         if null_ok

@@ -16,6 +16,7 @@ mod position;
 mod rules;
 mod shapes;
 pub mod text;
+mod vcf;
 mod zobrist;
 
 pub use position::Gomoku;
