@@ -20,8 +20,19 @@ const MAX_FOURS: usize = 40;
 /// Entries of the per-thread table of refuted positions (a power of two).
 const REFUTED_SIZE: usize = 1 << 16;
 
+/// What the solver keeps between calls on one thread, so that a call allocates nothing.
+struct Scratch {
+    /// Keys of positions (attacker to move) refuted in full.
+    refuted: Vec<u64>,
+    /// The moves of every node on the current line, each node's after its parent's.
+    moves: Vec<Point>,
+}
+
 thread_local! {
-    static REFUTED: RefCell<Vec<u64>> = RefCell::new(vec![0; REFUTED_SIZE]);
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        refuted: vec![0; REFUTED_SIZE],
+        moves: Vec::with_capacity(1024),
+    });
 }
 
 /// Looks for a win by continuous fours for the side to move, trying at most `budget`
@@ -31,21 +42,26 @@ thread_local! {
 pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
     line.clear();
     let attacker = board.side_to_move();
-    if let Some(&five) = five_points_all(board, attacker).first() {
+    let every_line = || (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
+    if let Some(five) = Fives::along(board, attacker, every_line()).first() {
         line.push(five);
         return true;
     }
-    let mut solver = Solver {
-        board: board.clone(),
-        attacker,
-        size_key: (board.size() as u64).wrapping_mul(GOLDEN),
-        budget,
-        nodes: 0,
-        incomplete: false,
-        line,
-    };
-    let threats = five_points_all(board, attacker.other());
-    REFUTED.with_borrow_mut(|refuted| solver.attack(&threats, refuted))
+    let threats = Fives::along(board, attacker.other(), every_line());
+    SCRATCH.with_borrow_mut(|scratch| {
+        scratch.moves.clear();
+        Solver {
+            board: board.clone(),
+            attacker,
+            size_key: (board.size() as u64).wrapping_mul(GOLDEN),
+            budget,
+            nodes: 0,
+            incomplete: false,
+            line,
+            scratch,
+        }
+        .attack(threats)
+    })
 }
 
 struct Solver<'a> {
@@ -58,13 +74,14 @@ struct Solver<'a> {
     /// The budget or the length limit cut some line: failures are no longer proofs.
     incomplete: bool,
     line: &'a mut Vec<Point>,
+    scratch: &'a mut Scratch,
 }
 
 impl Solver<'_> {
     /// The attacker to move, without a five point of its own; `threats` are the defender's
     /// five points. Pushes the winning line onto `self.line` and returns `true`, or leaves
     /// the line as it was.
-    fn attack(&mut self, threats: &[Point], refuted: &mut [u64]) -> bool {
+    fn attack(&mut self, threats: Fives) -> bool {
         self.nodes += 1;
         if self.nodes > self.budget || self.line.len() >= 2 * MAX_FOURS {
             self.incomplete = true;
@@ -72,87 +89,99 @@ impl Solver<'_> {
         }
         let key = self.board.hash() ^ self.size_key;
         let slot = key as usize & (REFUTED_SIZE - 1);
-        if refuted[slot] == key {
+        if self.scratch.refuted[slot] == key {
             return false;
         }
-        let moves = match threats {
-            [] => four_moves(&self.board, self.attacker),
+        let start = self.scratch.moves.len();
+        match threats.count {
+            0 => four_moves(&self.board, self.attacker, &mut self.scratch.moves),
             // The enemy's four must be blocked, and the block must be a four itself.
-            [block] => vec![*block],
-            _ => Vec::new(),
-        };
-        for m in moves {
+            1 => self.scratch.moves.push(threats.points[0]),
+            _ => {}
+        }
+        let end = self.scratch.moves.len();
+        let mut won = false;
+        for i in start..end {
+            let m = self.scratch.moves[i];
             self.board.put(m, self.attacker);
-            let fives = five_points_through(&self.board, self.attacker, m);
-            let won = match fives[..] {
-                [] => false,
-                [reply] => {
+            let fives = Fives::through(&self.board, self.attacker, m);
+            won = match fives.count {
+                0 => false,
+                1 => {
+                    let reply = fives.points[0];
                     self.board.put(reply, self.attacker.other());
-                    let counter = five_points_through(&self.board, self.attacker.other(), reply);
+                    let counter = Fives::through(&self.board, self.attacker.other(), reply);
                     self.line.extend([m, reply]);
-                    let won = self.attack(&counter, refuted);
+                    let won = self.attack(counter);
                     if !won {
                         self.line.truncate(self.line.len() - 2);
                     }
                     self.board.remove(reply, self.attacker.other());
                     won
                 }
-                [a, b, ..] => {
-                    self.line.extend([m, a, b]);
+                _ => {
+                    self.line.extend([m, fives.points[0], fives.points[1]]);
                     true
                 }
             };
             self.board.remove(m, self.attacker);
             if won {
-                return true;
+                break;
             }
         }
-        if !self.incomplete {
-            refuted[slot] = key;
+        self.scratch.moves.truncate(start);
+        if !won && !self.incomplete {
+            self.scratch.refuted[slot] = key;
         }
-        false
+        won
     }
 }
 
-/// The points where `side` would make five along the four lines through `p`.
-fn five_points_through(board: &Board, side: Side, p: Point) -> Vec<Point> {
-    let mut points = Vec::new();
-    for dir in 0..4 {
-        let (line, _) = line_of(p, dir);
-        collect(
-            &mut points,
-            dir,
-            line,
-            line_points(board, side, dir, line, 4),
-        );
-    }
-    points.sort_unstable();
-    points.dedup();
-    points
+/// The points where a colour would make five, as far as they matter here: none, one (the
+/// block is forced) or two (no block stops them both).
+#[derive(Clone, Copy)]
+struct Fives {
+    count: usize,
+    points: [Point; 2],
 }
 
-/// Every point where `side` would make five.
-fn five_points_all(board: &Board, side: Side) -> Vec<Point> {
-    let mut points = Vec::new();
-    for dir in 0..4 {
-        for line in 0..LINES {
-            if board.line(side, dir, line).count_ones() >= 4 {
-                collect(
-                    &mut points,
-                    dir,
-                    line,
-                    line_points(board, side, dir, line, 4),
-                );
+impl Fives {
+    /// The five points of `side` along the given lines (direction, line number).
+    fn along(board: &Board, side: Side, lines: impl Iterator<Item = (usize, usize)>) -> Fives {
+        let mut fives = Fives {
+            count: 0,
+            points: [Point::new(0, 0); 2],
+        };
+        for (dir, line) in lines {
+            if board.line(side, dir, line).count_ones() < 4 {
+                continue;
+            }
+            let mut bits = line_points(board, side, dir, line, 4);
+            while bits != 0 && fives.count < 2 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                bits &= bits - 1;
+                if fives.count == 0 || fives.points[0] != p {
+                    fives.points[fives.count] = p;
+                    fives.count += 1;
+                }
             }
         }
+        fives
     }
-    points.sort_unstable();
-    points.dedup();
-    points
+
+    /// The five points of `side` along the four lines through `p`.
+    fn through(board: &Board, side: Side, p: Point) -> Fives {
+        Fives::along(board, side, (0..4).map(|dir| (dir, line_of(p, dir).0)))
+    }
+
+    fn first(&self) -> Option<Point> {
+        (self.count > 0).then_some(self.points[0])
+    }
 }
 
-/// Every point where `side` would make a four; those that make two fours (and so win) first.
-pub fn four_moves(board: &Board, side: Side) -> Vec<Point> {
+/// Appends every point where `side` would make a four; those that make two fours (and so
+/// win) first.
+pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
     let mut once = [0u32; MAX_SIZE];
     let mut twice = [0u32; MAX_SIZE];
     for dir in 0..4 {
@@ -170,17 +199,15 @@ pub fn four_moves(board: &Board, side: Side) -> Vec<Point> {
             }
         }
     }
-    let mut moves = Vec::new();
     for first in [true, false] {
         for y in 0..MAX_SIZE {
             let mut bits = if first { twice[y] } else { once[y] & !twice[y] };
             while bits != 0 {
-                moves.push(Point::new(bits.trailing_zeros() as usize, y));
+                out.push(Point::new(bits.trailing_zeros() as usize, y));
                 bits &= bits - 1;
             }
         }
     }
-    moves
 }
 
 /// The empty points of `side`'s windows along one line that hold `stones` of its stones.
@@ -191,11 +218,4 @@ fn line_points(board: &Board, side: Side, dir: usize, line: usize, stones: u32) 
         line_span(board.size(), dir, line),
         stones,
     )
-}
-
-fn collect(points: &mut Vec<Point>, dir: usize, line: usize, mut bits: u32) {
-    while bits != 0 {
-        points.push(point_on(dir, line, bits.trailing_zeros()));
-        bits &= bits - 1;
-    }
 }
