@@ -304,6 +304,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// A win the side to move can force, found by a narrow proof of the game's own (Gomoku's
+    /// continuous fours) in at most `budget` of its steps: `line` receives the moves to the
+    /// win, both sides' (its length is the win's distance in plies). `false` when none is
+    /// found, which proves nothing. By default the game has no such proof.
+    fn proven_win(&self, _budget: u32, _line: &mut Vec<Self::Move>) -> bool {
+        false
+    }
+
     /// Whether the side to move is under direct attack; the searcher extends such nodes.
     fn in_check(&self) -> bool {
         false

@@ -31,7 +31,7 @@ mod threads;
 pub mod tt;
 mod worker;
 
-use crate::game::Game;
+use crate::game::{Game, WIN};
 use limits::Limits;
 use ordering::NOISY;
 use std::sync::atomic::AtomicBool;
@@ -39,6 +39,10 @@ use std::time::Instant;
 use threads::Shared;
 use tt::Table;
 use worker::Worker;
+
+/// The steps a game's own proof of a win may take at the root (Gomoku: 50,000 fours tried,
+/// a few milliseconds at most).
+const ROOT_PROOF_BUDGET: u32 = 50_000;
 
 /// What a search is asked to do.
 #[derive(Clone, Debug)]
@@ -96,6 +100,16 @@ pub fn search<G: Game>(
     let forced = root_moves.len() == 1 && limits.depth.is_none() && !limits.infinite;
     let first = root_moves.first().copied();
     let shared = Shared::new(request, start, first, stop, table, report);
+    // A win the game proves by its own narrow search is played at once.
+    let mut proof = Vec::new();
+    if request.root_moves.is_none()
+        && !limits.infinite
+        && root.proven_win(ROOT_PROOF_BUDGET, &mut proof)
+    {
+        let plies = proof.len() as u32;
+        shared.publish(plies, WIN - plies as i32, plies, &proof);
+        return shared.answer();
+    }
     if !root_moves.is_empty() {
         let threads = if forced { 1 } else { request.threads.max(1) };
         shared.run(pool, threads, |id| {

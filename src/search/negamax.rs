@@ -18,6 +18,9 @@ struct Node {
     selective: bool,
 }
 
+/// The steps a game's own proof of a win may take at an interior node: a cheap look only.
+const NODE_PROOF_BUDGET: u32 = 64;
+
 impl<G: Game> Worker<'_, G> {
     pub(super) fn negamax(
         &mut self,
@@ -90,6 +93,11 @@ impl<G: Game> Worker<'_, G> {
                     return s;
                 }
             }
+        }
+
+        // A win the game proves by its own narrow search (Gomoku's fours) ends the node.
+        if pos.proven_win(NODE_PROOF_BUDGET, &mut self.pv[ply]) {
+            return WIN - (ply + self.pv[ply].len()) as i32;
         }
 
         // The static score, and whether it is better than two plies up (then a fail high is

@@ -96,6 +96,17 @@ impl Board {
         self.stones += 1;
     }
 
+    /// Takes the stone of `side` off `p` (what `put` did, undone).
+    pub fn remove(&mut self, p: Point, side: Side) {
+        debug_assert_eq!(self.at(p), Some(side), "point {p:?} holds no such stone");
+        for dir in 0..4 {
+            let (line, bit) = line_of(p, dir);
+            self.lines[side.index()][dir][line] &= !(1 << bit);
+        }
+        self.hash ^= zobrist::stone(side, p);
+        self.stones -= 1;
+    }
+
     /// Whether the stone on `p` is part of five in a row of its colour, as the rule counts.
     pub fn makes_five(&self, p: Point) -> bool {
         let Some(side) = self.at(p) else { return false };

@@ -3,8 +3,8 @@
 //!
 //! Files, lowest first: `geometry` (points, lines, five in a row), `zobrist`, `board` (the
 //! stones), `shapes` (line patterns and their values), `position` (the game state kept stone
-//! by stone), `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and
-//! `game` (the `Game` impl).
+//! by stone), `vcf` (wins by continuous fours), `movegen`, `eval`, `text`, `mist` (the mist's
+//! view), `rules` (the variants), and `game` (the `Game` impl).
 
 pub mod board;
 mod eval;
@@ -16,6 +16,7 @@ mod position;
 mod rules;
 mod shapes;
 pub mod text;
+mod vcf;
 mod zobrist;
 
 pub use position::Gomoku;

@@ -1,8 +1,10 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
-//! forces, or else the points near stones.
+//! forces, the defences an open three leaves, or else the points near stones.
 
-use super::geometry::{MAX_SIZE, Point, line_span};
+use super::geometry::{LINES, MAX_SIZE, Point, line_span, point_on};
 use super::position::Gomoku;
+use super::shapes::{self, Shape};
+use super::vcf;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -15,7 +17,8 @@ impl Gomoku {
     }
 
     /// A four on the board leaves no choice: complete one's own five, or else block the
-    /// enemy's. Otherwise the points near stones (the centre on an empty board).
+    /// enemy's. An enemy open three leaves its defences. Otherwise the points near stones
+    /// (the centre on an empty board).
     pub fn search_moves(&self, out: &mut Vec<Point>) {
         if self.winner().is_some() || self.board().is_full() {
             return;
@@ -34,7 +37,54 @@ impl Gomoku {
                 return;
             }
         }
-        self.candidates(out);
+        if self.count(me.other(), Shape::OpenThree) > 0 {
+            self.defences(out);
+        } else {
+            self.candidates(out);
+        }
+    }
+
+    /// Against an open three (which becomes an open four next): the points of the windows
+    /// that make it a three, and every four of one's own, which must be answered first.
+    fn defences(&self, out: &mut Vec<Point>) {
+        let board = self.board();
+        let me = self.side_to_move();
+        let them = me.other();
+        let mut rows = [0u32; MAX_SIZE];
+        for dir in 0..4 {
+            for line in 0..LINES {
+                if board.line(them, dir, line).count_ones() < 3 {
+                    continue;
+                }
+                let shape = shapes::shape_at(board, them, dir, line);
+                if shape.shape != Shape::OpenThree {
+                    continue;
+                }
+                let mut bits = shapes::window_points(
+                    board.line(them, dir, line),
+                    board.line(me, dir, line),
+                    line_span(board.size(), dir, line),
+                    3,
+                );
+                while bits != 0 {
+                    let p = point_on(dir, line, bits.trailing_zeros());
+                    bits &= bits - 1;
+                    rows[p.y as usize] |= 1 << p.x;
+                }
+            }
+        }
+        let mut fours = Vec::new();
+        vcf::four_moves(board, me, &mut fours);
+        for p in fours {
+            rows[p.y as usize] |= 1 << p.x;
+        }
+        for (y, &row) in rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                out.push(Point::new(bits.trailing_zeros() as usize, y));
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Empty points near stones: the 3x3 square around each, and two steps along each line.

@@ -1,9 +1,9 @@
 //! A Gomoku position: the board, the last stone (the mist's centre follows it), the winner,
-//! and the evaluation's running sums, all kept up to date stone by stone.
+//! and the evaluation's running counts of line shapes, all kept up to date stone by stone.
 
 use super::board::Board;
 use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
-use super::shapes::{self, LineShape};
+use super::shapes::{self, LineShape, SHAPES, Shape};
 use crate::game::Side;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,8 +13,8 @@ pub struct Gomoku {
     mist: bool,
     last: Option<Point>,
     winner: Option<Side>,
-    /// Per colour, the sum over all lines of its shape values...
-    values: [i32; 2],
+    /// Per colour, how many lines hold each shape as their strongest (indexed by `Shape`)...
+    counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
 }
@@ -28,7 +28,7 @@ impl Gomoku {
             mist,
             last: None,
             winner: None,
-            values: [0; 2],
+            counts: [[0; SHAPES]; 2],
             fours: [0; 2],
         }
     }
@@ -55,7 +55,12 @@ impl Gomoku {
 
     /// The sum of `side`'s line shape values.
     pub fn value(&self, side: Side) -> i32 {
-        self.values[side.index()]
+        shapes::total(&self.counts[side.index()])
+    }
+
+    /// How many lines have `shape` as `side`'s strongest shape.
+    pub fn count(&self, side: Side, shape: Shape) -> i32 {
+        self.counts[side.index()][shape as usize]
     }
 
     /// How many (line, five point) pairs `side` has: nonzero when it has a four.
@@ -69,7 +74,7 @@ impl Gomoku {
             let (line, _) = line_of(p, dir);
             for side in SIDES {
                 let s = shapes::shape_at(&self.board, side, dir, line);
-                self.values[side.index()] += sign * shapes::value(s.shape);
+                self.counts[side.index()][s.shape as usize] += sign;
                 self.fours[side.index()] += sign * s.five_points.count_ones() as i32;
             }
         }
@@ -124,21 +129,21 @@ impl Gomoku {
 
     /// The shapes and five points recomputed from the board (what `play` keeps up to date).
     #[cfg(test)]
-    pub fn sums_from_scratch(&self) -> ([i32; 2], [i32; 2]) {
-        let mut values = [0; 2];
+    pub fn sums_from_scratch(&self) -> ([[i32; SHAPES]; 2], [i32; 2]) {
+        let mut counts = [[0; SHAPES]; 2];
         let mut fours = [0; 2];
         for side in SIDES {
             for (_, _, s) in self.shapes(side) {
-                values[side.index()] += shapes::value(s.shape);
+                counts[side.index()][s.shape as usize] += 1;
                 fours[side.index()] += s.five_points.count_ones() as i32;
             }
         }
-        (values, fours)
+        (counts, fours)
     }
 
     /// The running sums, to compare with [`Gomoku::sums_from_scratch`].
     #[cfg(test)]
-    pub fn sums(&self) -> ([i32; 2], [i32; 2]) {
-        (self.values, self.fours)
+    pub fn sums(&self) -> ([[i32; SHAPES]; 2], [i32; 2]) {
+        (self.counts, self.fours)
     }
 }

@@ -21,6 +21,9 @@ pub enum Shape {
     OpenFour,
 }
 
+/// How many shapes there are (`Shape as usize` indexes per-shape tables).
+pub const SHAPES: usize = 8;
+
 /// What a line holds for one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LineShape {
@@ -69,18 +72,31 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
     LineShape { shape, five_points }
 }
 
-/// What each shape is worth to its owner (the tunables of the evaluation).
-pub fn value(shape: Shape) -> i32 {
-    match shape {
-        Shape::Dead => 0,
-        Shape::One => 1,
-        Shape::ClosedTwo => 4,
-        Shape::OpenTwo => 20,
-        Shape::ClosedThree => 25,
-        Shape::OpenThree => 120,
-        Shape::Four => 150,
-        Shape::OpenFour => 1000,
+/// The empty points of the 5-point windows of a line (points `span`, enemy stones `opp`) that
+/// hold exactly `stones` of the `own` stones: with 4, the points that make five; with 3,
+/// the points that make a four.
+pub fn window_points(own: u32, opp: u32, span: u32, stones: u32) -> u32 {
+    let free = span & !opp;
+    let mut starts = free & free >> 1 & free >> 2 & free >> 3 & free >> 4;
+    let mut points = 0;
+    while starts != 0 {
+        let s = starts.trailing_zeros();
+        starts &= starts - 1;
+        let window = own >> s & 0x1f;
+        if window.count_ones() == stones {
+            points |= (!window & 0x1f) << s;
+        }
     }
+    points
+}
+
+/// What each shape is worth to its owner, indexed by `Shape` (the tunables of the
+/// evaluation): dead, one, closed and open two, closed and open three, four, open four.
+const VALUES: [i32; SHAPES] = [0, 1, 4, 20, 25, 120, 150, 1000];
+
+/// The value of one colour's lines, given how many lines hold each shape.
+pub fn total(counts: &[i32; SHAPES]) -> i32 {
+    counts.iter().zip(VALUES).map(|(n, v)| n * v).sum()
 }
 
 /// The shape of `side`'s stones along line `line` of direction `dir`.
@@ -151,5 +167,29 @@ mod tests {
         assert_eq!(exact("X.XXXX.X").five_points, 0);
         assert_eq!(shape("X.XXXX.X").shape, Shape::OpenFour);
         assert_eq!(exact(".XXXX.").shape, Shape::OpenFour);
+    }
+
+    #[test]
+    fn window_points_are_the_fives_and_fours_to_be() {
+        let bits = |text: &str, c| {
+            text.chars()
+                .enumerate()
+                .filter(|&(_, t)| t == c)
+                .fold(0u32, |m, (i, _)| m | 1 << i)
+        };
+        let points = |text: &str, stones| {
+            window_points(
+                bits(text, 'X'),
+                bits(text, 'O'),
+                (1 << text.len()) - 1,
+                stones,
+            )
+        };
+        assert_eq!(points(".XXXX.", 4), 0b100001);
+        assert_eq!(points("OXXXX.", 4), 0b100000);
+        assert_eq!(points("OXXX..O", 3), 0b0110000);
+        assert_eq!(points("..XXX..", 3), 0b1100011);
+        assert_eq!(points(".X.X.X.", 3), 0b0010100);
+        assert_eq!(points("OXXXO", 3), 0);
     }
 }

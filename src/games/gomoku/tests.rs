@@ -155,6 +155,27 @@ proptest! {
     }
 }
 
+/// Against an open three the search looks only at the points of its three-stone windows
+/// and at the mover's own fours.
+#[test]
+fn an_open_three_leaves_its_defences_and_own_fours() {
+    let searched = |moves: &str| {
+        let mut pos = start(15);
+        play(&mut pos, moves);
+        let mut out = Vec::new();
+        pos.search_moves(&mut out);
+        let mut names: Vec<String> = out.iter().map(|&p| pos.format_move(p)).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(searched("H8 A1 I8 A15 J8"), ["F8", "G8", "K8", "L8"]);
+    // White's own three B1 C1 D1 makes a four at A1, E1 or F1.
+    assert_eq!(
+        searched("H8 B1 I8 C1 J8 D1 O15"),
+        ["A1", "E1", "F1", "F8", "G8", "K8", "L8"]
+    );
+}
+
 #[test]
 fn points_pack_into_move_bits() {
     use crate::game::MoveBits;

@@ -1,0 +1,221 @@
+//! Victory by continuous fours (VCF): the attacker plays only fours, so every answer is
+//! forced (the one point that would complete five), until a move makes two five points at
+//! once (an open four, a double four), which no single stone blocks. The tree is narrow, so
+//! a proof of ten or twenty fours costs a few thousand nodes.
+//!
+//! The defender's answers can make fours of its own: the attacker must then block, and only
+//! a block that is itself a four keeps the attack going. Positions refuted in full are kept in
+//! a small table per thread, shared by the calls on that thread (the search calls the solver
+//! at many nodes whose continuations meet).
+
+use super::board::Board;
+use super::geometry::{LINES, MAX_SIZE, Point, line_of, line_span, point_on};
+use super::shapes::window_points;
+use crate::game::Side;
+use crate::rng::GOLDEN;
+use std::cell::RefCell;
+
+/// More fours than this in one line are not followed (the budget usually ends them first).
+const MAX_FOURS: usize = 40;
+/// Entries of the per-thread table of refuted positions (a power of two).
+const REFUTED_SIZE: usize = 1 << 16;
+
+/// What the solver keeps between calls on one thread, so that a call allocates nothing.
+struct Scratch {
+    /// Keys of positions (attacker to move) refuted in full.
+    refuted: Vec<u64>,
+    /// The moves of every node on the current line, each node's after its parent's.
+    moves: Vec<Point>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        refuted: vec![0; REFUTED_SIZE],
+        moves: Vec::with_capacity(1024),
+    });
+}
+
+/// Looks for a win by continuous fours for the side to move, trying at most `budget`
+/// attacking moves. On success `line` holds the moves to the five, both sides' (its length
+/// is the win's distance in plies) and the result is `true`; `false` means none was found,
+/// which is a proof that none exists only if the budget was not spent.
+pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
+    line.clear();
+    let attacker = board.side_to_move();
+    let every_line = || (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
+    if let Some(five) = Fives::along(board, attacker, every_line()).first() {
+        line.push(five);
+        return true;
+    }
+    let threats = Fives::along(board, attacker.other(), every_line());
+    SCRATCH.with_borrow_mut(|scratch| {
+        scratch.moves.clear();
+        Solver {
+            board: board.clone(),
+            attacker,
+            size_key: (board.size() as u64).wrapping_mul(GOLDEN),
+            budget,
+            nodes: 0,
+            incomplete: false,
+            line,
+            scratch,
+        }
+        .attack(threats)
+    })
+}
+
+struct Solver<'a> {
+    board: Board,
+    attacker: Side,
+    /// Mixed into the table keys: the same stones on another board size are another position.
+    size_key: u64,
+    budget: u32,
+    nodes: u32,
+    /// The budget or the length limit cut some line: failures are no longer proofs.
+    incomplete: bool,
+    line: &'a mut Vec<Point>,
+    scratch: &'a mut Scratch,
+}
+
+impl Solver<'_> {
+    /// The attacker to move, without a five point of its own; `threats` are the defender's
+    /// five points. Pushes the winning line onto `self.line` and returns `true`, or leaves
+    /// the line as it was.
+    fn attack(&mut self, threats: Fives) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget || self.line.len() >= 2 * MAX_FOURS {
+            self.incomplete = true;
+            return false;
+        }
+        let key = self.board.hash() ^ self.size_key;
+        let slot = key as usize & (REFUTED_SIZE - 1);
+        if self.scratch.refuted[slot] == key {
+            return false;
+        }
+        let start = self.scratch.moves.len();
+        match threats.count {
+            0 => four_moves(&self.board, self.attacker, &mut self.scratch.moves),
+            // The enemy's four must be blocked, and the block must be a four itself.
+            1 => self.scratch.moves.push(threats.points[0]),
+            _ => {}
+        }
+        let end = self.scratch.moves.len();
+        let mut won = false;
+        for i in start..end {
+            let m = self.scratch.moves[i];
+            self.board.put(m, self.attacker);
+            let fives = Fives::through(&self.board, self.attacker, m);
+            won = match fives.count {
+                0 => false,
+                1 => {
+                    let reply = fives.points[0];
+                    self.board.put(reply, self.attacker.other());
+                    let counter = Fives::through(&self.board, self.attacker.other(), reply);
+                    self.line.extend([m, reply]);
+                    let won = self.attack(counter);
+                    if !won {
+                        self.line.truncate(self.line.len() - 2);
+                    }
+                    self.board.remove(reply, self.attacker.other());
+                    won
+                }
+                _ => {
+                    self.line.extend([m, fives.points[0], fives.points[1]]);
+                    true
+                }
+            };
+            self.board.remove(m, self.attacker);
+            if won {
+                break;
+            }
+        }
+        self.scratch.moves.truncate(start);
+        if !won && !self.incomplete {
+            self.scratch.refuted[slot] = key;
+        }
+        won
+    }
+}
+
+/// The points where a colour would make five, as far as they matter here: none, one (the
+/// block is forced) or two (no block stops them both).
+#[derive(Clone, Copy)]
+struct Fives {
+    count: usize,
+    points: [Point; 2],
+}
+
+impl Fives {
+    /// The five points of `side` along the given lines (direction, line number).
+    fn along(board: &Board, side: Side, lines: impl Iterator<Item = (usize, usize)>) -> Fives {
+        let mut fives = Fives {
+            count: 0,
+            points: [Point::new(0, 0); 2],
+        };
+        for (dir, line) in lines {
+            if board.line(side, dir, line).count_ones() < 4 {
+                continue;
+            }
+            let mut bits = line_points(board, side, dir, line, 4);
+            while bits != 0 && fives.count < 2 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                bits &= bits - 1;
+                if fives.count == 0 || fives.points[0] != p {
+                    fives.points[fives.count] = p;
+                    fives.count += 1;
+                }
+            }
+        }
+        fives
+    }
+
+    /// The five points of `side` along the four lines through `p`.
+    fn through(board: &Board, side: Side, p: Point) -> Fives {
+        Fives::along(board, side, (0..4).map(|dir| (dir, line_of(p, dir).0)))
+    }
+
+    fn first(&self) -> Option<Point> {
+        (self.count > 0).then_some(self.points[0])
+    }
+}
+
+/// Appends every point where `side` would make a four; those that make two fours (and so
+/// win) first.
+pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
+    let mut once = [0u32; MAX_SIZE];
+    let mut twice = [0u32; MAX_SIZE];
+    for dir in 0..4 {
+        for line in 0..LINES {
+            if board.line(side, dir, line).count_ones() < 3 {
+                continue;
+            }
+            let mut bits = line_points(board, side, dir, line, 3);
+            while bits != 0 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                bits &= bits - 1;
+                let (row, bit) = (p.y as usize, 1 << p.x);
+                twice[row] |= once[row] & bit;
+                once[row] |= bit;
+            }
+        }
+    }
+    for first in [true, false] {
+        for y in 0..MAX_SIZE {
+            let mut bits = if first { twice[y] } else { once[y] & !twice[y] };
+            while bits != 0 {
+                out.push(Point::new(bits.trailing_zeros() as usize, y));
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+/// The empty points of `side`'s windows along one line that hold `stones` of its stones.
+fn line_points(board: &Board, side: Side, dir: usize, line: usize, stones: u32) -> u32 {
+    window_points(
+        board.line(side, dir, line),
+        board.line(side.other(), dir, line),
+        line_span(board.size(), dir, line),
+        stones,
+    )
+}
