@@ -2,7 +2,7 @@
 //! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
 
 use super::eval;
-use super::geometry::{Point, bits_between, five_through, line_of};
+use super::geometry::{Point, Rule, bits_between, five_through, line_of};
 use super::mist::{MIST_SIZE, mist_view};
 use super::position::Gomoku;
 use super::rules::{self, MIST};
@@ -105,6 +105,10 @@ impl Game for Gomoku {
     /// A win by continuous fours (see `vcf.rs`). Without a five point or a line holding
     /// three stones in a window there is no four to play: most nodes end at that test.
     fn proven_win(&self, budget: u32, line: &mut Vec<Point>) -> bool {
+        // The solver's windows count an overline as five: under exactly-five it proves nothing.
+        if self.board().rule() == Rule::ExactFive {
+            return false;
+        }
         let me = self.side_to_move();
         let can_four = self.fours(me) > 0
             || [
