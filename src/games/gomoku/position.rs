@@ -13,7 +13,8 @@ pub struct Gomoku {
     mist: bool,
     last: Option<Point>,
     winner: Option<Side>,
-    /// Per colour, how many lines hold each shape as their strongest (indexed by `Shape`)...
+    /// Per colour, how many lines hold each live shape as their strongest (indexed by
+    /// `Shape`; dead lines are not counted)...
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
@@ -74,7 +75,10 @@ impl Gomoku {
             let (line, _) = line_of(p, dir);
             for side in SIDES {
                 let s = shapes::shape_at(&self.board, side, dir, line);
-                self.counts[side.index()][s.shape as usize] += sign;
+                // Dead lines are worth nothing and not counted.
+                if s.shape != Shape::Dead {
+                    self.counts[side.index()][s.shape as usize] += sign;
+                }
                 self.fours[side.index()] += sign * s.five_points.count_ones() as i32;
             }
         }
@@ -134,7 +138,9 @@ impl Gomoku {
         let mut fours = [0; 2];
         for side in SIDES {
             for (_, _, s) in self.shapes(side) {
-                counts[side.index()][s.shape as usize] += 1;
+                if s.shape != Shape::Dead {
+                    counts[side.index()][s.shape as usize] += 1;
+                }
                 fours[side.index()] += s.five_points.count_ones() as i32;
             }
         }
