@@ -34,6 +34,15 @@ struct BoardInput {
     problem: Option<String>,
 }
 
+impl BoardInput {
+    /// A line that is no stone: the first such problem is the one reported at `DONE`.
+    fn fail(&mut self, e: String) {
+        self.lines += 1;
+        let n = self.lines;
+        self.problem.get_or_insert(format!("BOARD line {n}: {e}"));
+    }
+}
+
 pub struct Brain {
     out: Output,
     game: Option<Stones>,
@@ -76,21 +85,28 @@ impl Brain {
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &Line) -> Flow {
         self.received = Instant::now();
-        let garbled = line.truncated() || std::str::from_utf8(&line.head).is_err();
-        if garbled {
-            // Its error comes after the move being searched, as every reply keeps its order.
-            self.settle();
-        }
-        if line.truncated() {
-            self.error(&format!(
+        let text = if line.truncated() {
+            Err(format!(
                 "line too long ({} bytes; the limit is {MAX_LINE})",
                 line.len
-            ));
-            return Flow::Continue;
-        }
-        let Ok(text) = std::str::from_utf8(&line.head) else {
-            self.error("line is not valid UTF-8");
-            return Flow::Continue;
+            ))
+        } else {
+            std::str::from_utf8(&line.head).map_err(|_| "line is not valid UTF-8".to_string())
+        };
+        let text = match text {
+            Ok(text) => text,
+            // Inside BOARD, a line of it; elsewhere its error comes after the move being
+            // searched, as every reply keeps its order.
+            Err(e) => {
+                match self.board.as_mut() {
+                    Some(input) => input.fail(e),
+                    None => {
+                        self.settle();
+                        self.error(&e);
+                    }
+                }
+                return Flow::Continue;
+            }
         };
         if text.trim().is_empty() {
             return Flow::Continue;
@@ -205,16 +221,12 @@ impl Brain {
         let Some(input) = self.board.as_mut() else {
             return;
         };
-        input.lines += 1;
         let stone = match parse::board_line(text) {
             Ok(Some(stone)) => stone,
             Ok(None) => return self.board_done(),
-            Err(e) => {
-                let n = input.lines;
-                input.problem.get_or_insert(format!("BOARD line {n}: {e}"));
-                return;
-            }
+            Err(e) => return input.fail(e),
         };
+        input.lines += 1;
         if let (Some(stones), None) = (input.stones.as_mut(), &input.problem)
             && let Err(e) = stones.add_field(stone.0, stone.1)
         {
