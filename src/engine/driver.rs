@@ -256,17 +256,7 @@ impl<G: Game> Driver for GameDriver<G> {
     }
 
     fn history(&self) -> String {
-        let mut pos = self.root.clone();
-        let words: Vec<String> = self
-            .moves
-            .iter()
-            .map(|&m| {
-                let w = pos.format_move(m);
-                pos.play(m);
-                w
-            })
-            .collect();
-        self.pos.history_line(&words)
+        self.pos.history_line(&move_words(&self.root, &self.moves))
     }
 
     fn forfeit(&mut self, how: fn(Side) -> Forfeit) -> Result<Outcome, String> {
@@ -385,6 +375,19 @@ fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
         .sum()
 }
 
+/// The words of `moves` played in turn from `from`.
+fn move_words<G: Game>(from: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut pos = from.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let w = pos.format_move(m);
+            pos.play(m);
+            w
+        })
+        .collect()
+}
+
 /// Runs a search, reporting each finished depth with its variation in words; returns the best
 /// move.
 fn run_search<G: Game>(
@@ -394,16 +397,7 @@ fn run_search<G: Game>(
     progress: &mut Progress<'_>,
 ) -> Option<G::Move> {
     let mut report = |info: &Info<G::Move>| {
-        let mut p = pos.clone();
-        let pv = info
-            .pv
-            .iter()
-            .map(|&m| {
-                let w = p.format_move(m);
-                p.play(m);
-                w
-            })
-            .collect();
+        let pv = move_words(pos, &info.pv);
         progress(&Info {
             depth: info.depth,
             seldepth: info.seldepth,

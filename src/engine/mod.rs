@@ -205,16 +205,7 @@ impl Session {
 
     /// Serves `input` until `quit`, `term` or its end; returns the exit status.
     pub fn serve<R: BufRead + Send + 'static>(mut self, input: R) -> i32 {
-        let reader = self.events.clone();
-        std::thread::spawn(move || {
-            let mut lines = Lines::new(input, MAX_LINE);
-            while let Some(line) = lines.next_line() {
-                if reader.send(Event::Line(line)).is_err() {
-                    return;
-                }
-            }
-            let _ = reader.send(Event::Eof);
-        });
+        Lines::new(input, MAX_LINE).forward(self.events.clone(), Event::Line, Event::Eof);
         let mut queue = VecDeque::new();
         let mut input_open = true;
         loop {

@@ -45,6 +45,27 @@ impl<R: BufRead> Lines<R> {
         Lines { input, max }
     }
 
+    /// Reads the lines on a detached thread of their own, sending each as `line(..)` and then
+    /// `end` at end of input, so that a session keeps reading while it works. The thread stops
+    /// early when the receiver is gone, and may outlive a session that ends before its input.
+    pub fn forward<E: Send + 'static>(
+        mut self,
+        to: std::sync::mpsc::Sender<E>,
+        line: fn(Line) -> E,
+        end: E,
+    ) where
+        R: Send + 'static,
+    {
+        std::thread::spawn(move || {
+            while let Some(l) = self.next_line() {
+                if to.send(line(l)).is_err() {
+                    return;
+                }
+            }
+            let _ = to.send(end);
+        });
+    }
+
     /// The next line, or `None` at end of input. A last line without `\n` is still a line.
     /// Read errors other than interruptions end the input.
     pub fn next_line(&mut self) -> Option<Line> {

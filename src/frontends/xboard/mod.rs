@@ -46,15 +46,7 @@ pub fn run<R: BufRead + Send + 'static>(input: R, out: Output) -> i32 {
         }
     };
     // Detached: it may block on stdin after `quit`, and ends with the process.
-    std::thread::spawn(move || {
-        let mut lines = Lines::new(input, MAX_LINE);
-        while let Some(line) = lines.next_line() {
-            if tx.send(Event::Line(line)).is_err() {
-                return;
-            }
-        }
-        let _ = tx.send(Event::End);
-    });
+    Lines::new(input, MAX_LINE).forward(tx, Event::Line, Event::End);
     while let Ok(event) = rx.recv() {
         match event {
             Event::Line(line) => {
