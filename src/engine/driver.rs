@@ -50,6 +50,8 @@ pub trait Driver: Send {
     /// The counts of `perft`, or `None` when `stop` was set before the end.
     fn perft(&self, depth: u32, pool: &rayon::ThreadPool, stop: &AtomicBool) -> Option<Perft>;
     fn view(&self) -> Vec<String>;
+    /// The current position in the game's own position text (what `position fen` reads).
+    fn fen(&self) -> String;
     fn who(&self) -> String;
     fn history(&self) -> String;
     /// The side to move resigns or (`timeout`) has run out of time: it loses.
@@ -249,6 +251,10 @@ impl<G: Game> Driver for GameDriver<G> {
 
     fn view(&self) -> Vec<String> {
         self.pos.view()
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_fen()
     }
 
     fn who(&self) -> String {

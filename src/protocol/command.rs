@@ -1,7 +1,7 @@
 //! Every command of the engine protocol, as the parser hands it to the session.
 
 /// Where `position` takes its position from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     StartPos,
     /// The game's own position text.

@@ -1,8 +1,10 @@
 //! The command line of `tabula match`, read into a [`Config`].
 
+use super::fairy;
 use super::stats::Sprt;
 use crate::engine::registry::{self, GameEntry};
 use crate::frontends::args::{Arg, Args, number};
+use crate::protocol::Source;
 use std::path::PathBuf;
 
 /// One side of the match: a command line and the options set after the handshake.
@@ -13,6 +15,10 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// It speaks the Gomocup protocol (`--gomocup`).
     pub gomocup: bool,
+    /// A Fairy-Stockfish-family engine playing the game as this `UCI_Variant`
+    /// (`--uci-variant`): it gets its options before the variant and positions in its own
+    /// notation (`fairy.rs`).
+    pub uci_variant: Option<String>,
 }
 
 impl EngineSpec {
@@ -21,6 +27,9 @@ impl EngineSpec {
         let mut words = self.command.clone();
         if self.gomocup {
             words.push("--gomocup".into());
+        }
+        if let Some(v) = &self.uci_variant {
+            words.push(format!("--uci-variant {v}"));
         }
         words.extend(self.options.iter().map(|(n, v)| format!("{n}={v}")));
         words.join(" ")
@@ -82,6 +91,8 @@ pub enum OpeningSource {
 pub struct Config {
     pub engines: [EngineSpec; 2],
     pub game: &'static GameEntry,
+    /// Where every game starts before its opening: the start position or `--fen`.
+    pub start: Source,
     /// Options of the game (e.g. a board size), for both engines and the referee's own rules.
     pub game_options: Vec<(String, String)>,
     pub openings: OpeningSource,
@@ -114,10 +125,11 @@ pub const USAGE: &str = "\
 usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine CMD [...]
          (--tc SECS[+INC] | --movetime MS | --depth N) [--games N] [--concurrency N]
          [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
-         [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
+         [--fen POSITION] [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
          [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
        name=value words after an --engine are options of that engine (like --engine-options);
-       --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)";
+       --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)
+       --uci-variant NAME after an --engine: a Fairy-Stockfish engine playing chess14 as that variant";
 
 /// Splits a command line into words the way a shell would for plain commands: blanks separate
 /// words, '...' keeps everything literally, \"...\" and a backslash escape the next character.
@@ -227,6 +239,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut engines: Vec<EngineSpec> = Vec::new();
     let mut game = None;
     let mut game_options = Vec::new();
+    let mut start = Source::StartPos;
     let mut openings_file = None;
     let (mut random_plies, mut check_depth, mut balance) = (None, 3, None);
     let mut games = 2;
@@ -284,9 +297,18 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                     command,
                     options: Vec::new(),
                     gomocup: false,
+                    uci_variant: None,
                 });
                 owner = Owner::Engine;
             }
+            "--uci-variant" => {
+                let spec = engines
+                    .last_mut()
+                    .ok_or("--uci-variant must follow its --engine")?;
+                spec.uci_variant = Some(value.to_string());
+                owner = Owner::Engine;
+            }
+            "--fen" => start = Source::Fen(value.to_string()),
             "--engine-options" => {
                 let spec = engines
                     .last_mut()
@@ -375,6 +397,25 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             game.id
         ));
     }
+    if let Some(e) = engines
+        .iter()
+        .find(|e| e.gomocup && e.uci_variant.is_some())
+    {
+        return Err(format!(
+            "'{}' cannot be both --gomocup and --uci-variant",
+            e.command.join(" ")
+        ));
+    }
+    if start != Source::StartPos && engines.iter().any(|e| e.gomocup) {
+        return Err("--fen: a Gomocup engine starts every game from the empty board".into());
+    }
+    if game.id != fairy::GAME && engines.iter().any(|e| e.uci_variant.is_some()) {
+        return Err(format!(
+            "--uci-variant: tabula knows Fairy-Stockfish's notation of {} only, not of {}",
+            fairy::GAME,
+            game.id
+        ));
+    }
     // A bad game option would fail every engine's handshake: say so before any starts.
     for (name, value) in &game_options {
         let specs = (game.options)();
@@ -400,6 +441,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     Ok(Config {
         engines,
         game,
+        start,
         game_options,
         openings,
         pairs: games / 2,

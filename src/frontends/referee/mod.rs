@@ -4,6 +4,7 @@
 //! writes the save file, shows progress on stderr, runs the SPRT and prints the report.
 
 mod config;
+mod fairy;
 mod gomocup;
 mod openings;
 mod play;

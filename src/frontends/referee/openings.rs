@@ -2,10 +2,10 @@
 //! opening that a short search of tabula's own searcher does not find decided.
 
 use super::config::{Config, OpeningSource};
+use super::fairy;
 use super::play::{game_options, rules};
 use crate::engine::SearchContext;
 use crate::game::WIN_BOUND;
-use crate::protocol::Source;
 use crate::rng::{self, Rng};
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
@@ -32,6 +32,10 @@ impl Openings {
     /// Reads and checks the openings: every line of a file must be legal from the start position
     /// and leave the game running.
     pub fn new(cfg: &Config) -> Result<Openings, String> {
+        let start = rules(cfg).map_err(|e| format!("--fen: {e}"))?;
+        if cfg.engines.iter().any(|e| e.uci_variant.is_some()) {
+            fairy::fen(&start.fen()).map_err(|e| format!("--uci-variant: {e}"))?;
+        }
         Ok(match &cfg.openings {
             OpeningSource::StartPos => Openings::StartPos,
             OpeningSource::Random {
@@ -102,7 +106,7 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
         }
         let moves: Vec<String> = line.split_whitespace().map(String::from).collect();
         let mut game = rules(cfg)?;
-        game.set_position(&Source::StartPos, &moves, &game_options(cfg))
+        game.set_position(&cfg.start, &moves, &game_options(cfg))
             .map_err(|e| format!("line {}: {e}", n + 1))?;
         if game.outcome().is_none() {
             list.push(moves);
@@ -163,7 +167,7 @@ impl Checker {
             return Ok(true);
         }
         let mut game = rules(cfg)?;
-        game.set_position(&Source::StartPos, moves, &game_options(cfg))?;
+        game.set_position(&cfg.start, moves, &game_options(cfg))?;
         let ctx = SearchContext {
             table: self.table.clone(),
             pool: self.pool.clone(),

@@ -4,7 +4,7 @@
 use super::config::{Config, TimeControl};
 use super::gomocup::GomocupEngine;
 use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
-use super::seat::{Seat, position_line};
+use super::seat::{GameSoFar, Seat, position_line};
 use crate::engine::Driver;
 use crate::game::{Options, Outcome, Side};
 use crate::protocol::Source;
@@ -113,6 +113,8 @@ pub struct Record {
     pub first: usize,
     pub outcome: Outcome,
     pub reason: Reason,
+    /// Where the game started (before its opening).
+    pub start: Source,
     /// The opening and the moves played after it.
     pub moves: Vec<String>,
     /// Per engine (0 = engine 1): time spent on its answered moves.
@@ -130,7 +132,7 @@ impl Record {
     }
 
     /// `<number> TAB engine <a> TAB engine <b> TAB <result> TAB <reason> TAB position startpos
-    /// moves ...`, first player first.
+    /// moves ...` (or `position fen ...`), first player first.
     pub fn save_line(&self) -> String {
         let result = reply::outcome_word(Some(self.outcome));
         let reason = self.reason.to_string().replace(['\t', '\n', '\r'], " ");
@@ -139,7 +141,7 @@ impl Record {
             self.number,
             self.first + 1,
             2 - self.first,
-            position_line(&self.moves)
+            position_line(&self.start, &self.moves)
         )
     }
 }
@@ -163,9 +165,14 @@ fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
     go
 }
 
-/// The referee's rules driver for the configured game, at the start position.
+/// The referee's rules driver for the configured game, at the start position (`--fen`).
 pub fn rules(cfg: &Config) -> Result<Box<dyn Driver>, String> {
-    (cfg.game.make)(cfg.game.id, &game_options(cfg))
+    let opts = game_options(cfg);
+    let mut rules = (cfg.game.make)(cfg.game.id, &opts)?;
+    if cfg.start != Source::StartPos {
+        rules.set_position(&cfg.start, &[], &opts)?;
+    }
+    Ok(rules)
 }
 
 pub fn game_options(cfg: &Config) -> Options {
@@ -225,11 +232,17 @@ impl<'a> Players<'a> {
         }
         let setup = Setup {
             dialect: self.dialect,
-            variant: self.cfg.game.id,
+            variant: spec.uci_variant.as_deref().unwrap_or(self.cfg.game.id),
+            // Fairy-Stockfish knows a variant only once its options name the variants file.
+            variant_last: spec.uci_variant.is_some(),
             options: &self.options[i],
             timeout: self.timeout(),
         };
-        Engine::start(&spec.command, &setup).map(Seat::Engine)
+        let engine = Engine::start(&spec.command, &setup)?;
+        Ok(match spec.uci_variant {
+            Some(_) => Seat::Fairy(engine),
+            None => Seat::Engine(engine),
+        })
     }
 
     /// Engine `i`, running and told that a new game starts, taken out of its slot.
@@ -258,7 +271,7 @@ impl<'a> Players<'a> {
         stop: &AtomicBool,
     ) -> Result<Option<Record>, String> {
         let mut rules = rules(self.cfg)?;
-        rules.set_position(&Source::StartPos, opening, &game_options(self.cfg))?;
+        rules.set_position(&self.cfg.start, opening, &game_options(self.cfg))?;
         let mut moves = opening.to_vec();
         let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
         let mut by_side = [Thinking::default(); 2];
@@ -305,6 +318,7 @@ impl<'a> Players<'a> {
                 first,
                 outcome,
                 reason,
+                start: self.cfg.start.clone(),
                 moves,
                 thinking,
             }),
@@ -347,9 +361,14 @@ impl<'a> Players<'a> {
             }
             let side = rules.side_to_move();
             let i = side.index();
+            let game = GameSoFar {
+                start: &self.cfg.start,
+                moves,
+                rules: &*rules,
+            };
             let answer = self.think(
                 &mut engines[i],
-                moves,
+                &game,
                 (&mut clocks, &mut margins[i]),
                 side,
                 &mut thinking[i],
@@ -370,7 +389,7 @@ impl<'a> Players<'a> {
     fn think(
         &self,
         engine: &mut Seat,
-        moves: &[String],
+        game: &GameSoFar<'_>,
         (clocks, margin): (&mut [u64; 2], &mut u64),
         side: Side,
         thinking: &mut Thinking,
@@ -379,7 +398,7 @@ impl<'a> Players<'a> {
         let go = go_line(&tc, self.dialect, clocks);
         let time_left = tc.clock.map(|_| clocks[side.index()]);
         engine
-            .ask(moves, &go, time_left, self.timeout())
+            .ask(game, &go, time_left, self.timeout())
             .map_err(Reason::of_fault)?;
         let start = Instant::now();
         let left = &mut clocks[side.index()];
@@ -482,6 +501,7 @@ mod tests {
             first: 1,
             outcome: Outcome::Win(Side::P2),
             reason: Reason::Illegal("z\t9".into()),
+            start: Source::StartPos,
             moves: vec!["a1".into(), "b2".into()],
             thinking: [Thinking::default(); 2],
         };
@@ -496,5 +516,7 @@ mod tests {
         r.moves.clear();
         assert_eq!(r.half_points(), 1);
         assert!(r.save_line().ends_with("\tposition startpos"));
+        r.start = Source::Fen("6/6 w".into());
+        assert!(r.save_line().ends_with("\tposition fen 6/6 w"));
     }
 }

@@ -74,6 +74,8 @@ pub const UGI: Dialect = Dialect {
 pub struct Setup<'a> {
     pub dialect: Dialect,
     pub variant: &'a str,
+    /// Send `UCI_Variant` after the options rather than before them.
+    pub variant_last: bool,
     pub options: &'a [(String, String)],
     pub timeout: Duration,
 }
@@ -162,12 +164,15 @@ impl Engine {
                 break;
             }
         }
-        self.send(&format!(
-            "setoption name UCI_Variant value {}",
-            setup.variant
-        ))?;
+        let variant = format!("setoption name UCI_Variant value {}", setup.variant);
+        if !setup.variant_last {
+            self.send(&variant)?;
+        }
         for (name, value) in setup.options {
             self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        if setup.variant_last {
+            self.send(&variant)?;
         }
         self.sync(deadline)
     }

@@ -1,0 +1,88 @@
+//! `tabula match` against a Fairy-Stockfish-family engine (`--uci-variant`): the stand-in
+//! `fake_fairy.sh` records what it is sent and answers in Fairy-Stockfish's notation.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A 12x10 board: White (lowercase) king l1 and pawn a5, Black king l10. The pawn promotes on
+/// rank 6, the first rank past the middle.
+const PROMOTION: &str = "11K/12/12/12/12/p11/12/12/12/11k w";
+
+#[test]
+fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
+    let dir = std::env::temp_dir().join(format!("tabula-fairy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("fairy.log");
+    let save = dir.join("games.txt");
+    let fake: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fake_fairy.sh"]
+        .iter()
+        .collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "match", "--game", "chess14", "--fen", PROMOTION, "--depth", "1",
+        ])
+        .args([
+            "--engine",
+            &format!("{} {} a5a6q", fake.display(), log.display()),
+        ])
+        .args(["--uci-variant", "c14cut", "VariantPath=/x/c14cut.ini"])
+        .args(["--engine", env!("CARGO_BIN_EXE_tabula")])
+        .args(["--save", save.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let at = |line: &str| lines.iter().position(|l| *l == line);
+    // The variants file first: Fairy-Stockfish knows the variant only after reading it.
+    let path = at("setoption name VariantPath value /x/c14cut.ini").expect(&sent);
+    let variant = at("setoption name UCI_Variant value c14cut").expect(&sent);
+    assert!(path < variant, "{sent}");
+    // Its own FEN: White uppercase, castling letters, no en passant square.
+    assert!(
+        lines.contains(&"position fen 11k/12/12/12/12/P11/12/12/12/11K w - - 0 1"),
+        "{sent}"
+    );
+    let games = std::fs::read_to_string(&save).unwrap();
+    let records: Vec<&str> = games.lines().filter(|l| !l.starts_with('#')).collect();
+    // Game 1: its promotion, read without the suffix; the queen it made, in its letters;
+    // then an unreadable move that loses.
+    assert!(
+        records[0].contains(&format!("position fen {PROMOTION} moves a5a6 l10k10")),
+        "{games}"
+    );
+    assert!(
+        lines.contains(&"position fen 10k1/12/12/12/Q11/12/12/12/12/11K w - - 0 1"),
+        "{sent}"
+    );
+    assert!(records[0].contains("illegal move 'zz99'"), "{games}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fairy_notation_is_for_chess14_only() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["match", "--game", "sixes", "--depth", "1"])
+        .args(["--engine", "x", "--uci-variant", "y", "--engine", "z"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--uci-variant: tabula knows Fairy-Stockfish's notation of chess14 only"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_start_position_the_rules_refuse_stops_the_match_before_it_starts() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["match", "--game", "chess14", "--depth", "1", "--fen", "8 w"])
+        .args(["--engine", "x", "--engine", "y"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("tabula match: --fen: "), "{err}");
+}
