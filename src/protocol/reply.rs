@@ -206,6 +206,15 @@ pub fn read_best_move(line: &str) -> Option<&str> {
     (words.next() == Some("bestmove")).then(|| words.next().unwrap_or(""))
 }
 
+/// The depth an `info ... depth N ...` line reports.
+pub fn read_info_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    words.skip_while(|&w| w != "depth").nth(1)?.parse().ok()
+}
+
 /// Whether the line is an `error ...` reply.
 pub fn is_error(line: &str) -> bool {
     line.split_whitespace().next() == Some("error")
@@ -214,6 +223,19 @@ pub fn is_error(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn info_lines_give_their_depth() {
+        assert_eq!(
+            read_info_depth("info depth 7 seldepth 12 score cp 3"),
+            Some(7)
+        );
+        assert_eq!(read_info_depth("info seldepth 9 depth 4 nodes 1"), Some(4));
+        assert_eq!(read_info_depth("info string depth 3"), Some(3));
+        assert_eq!(read_info_depth("info nodes 10"), None);
+        assert_eq!(read_info_depth("info depth x"), None);
+        assert_eq!(read_info_depth("bestmove a1 depth 3"), None);
+    }
 
     #[test]
     fn scores_count_mates_in_moves() {

@@ -286,6 +286,14 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
         per_move(&t.thinking[0]),
         per_move(&t.thinking[1])
     ));
+    if t.thinking.iter().any(|t| t.median_depth().is_some()) {
+        let depth = |t: &Thinking| t.median_depth().map_or("-".into(), |d| d.to_string());
+        lines.push(format!(
+            "Median depth: engine 1 {}, engine 2 {}",
+            depth(&t.thinking[0]),
+            depth(&t.thinking[1])
+        ));
+    }
     let slowest = |t: &Thinking| match t.moves {
         0 => "-".to_string(),
         _ => format!("{} ms", t.slowest),

@@ -82,25 +82,73 @@ impl fmt::Display for Reason {
     }
 }
 
-/// Time an engine spent on the moves it answered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Depths counted one by one in [`Thinking`]; deeper reports count as the last.
+const DEPTH_BINS: usize = 128;
+
+/// Time an engine spent on the moves it answered, and the depths it reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thinking {
     pub ms: u64,
     pub moves: u32,
     /// The longest of those moves.
     pub slowest: u64,
+    /// How many answered moves reported each depth (in the last `info` line before
+    /// `bestmove`).
+    depths: [u32; DEPTH_BINS],
+}
+
+impl Default for Thinking {
+    fn default() -> Self {
+        Thinking {
+            ms: 0,
+            moves: 0,
+            slowest: 0,
+            depths: [0; DEPTH_BINS],
+        }
+    }
 }
 
 impl Thinking {
+    /// One answered move that took `ms` and reached `depth`, if the engine said.
+    pub fn one(ms: u64, depth: Option<u32>) -> Self {
+        let mut t = Thinking {
+            ms,
+            moves: 1,
+            slowest: ms,
+            ..Thinking::default()
+        };
+        if let Some(d) = depth {
+            t.depths[(d as usize).min(DEPTH_BINS - 1)] = 1;
+        }
+        t
+    }
+
     pub fn add(&mut self, other: Thinking) {
         self.ms += other.ms;
         self.moves += other.moves;
         self.slowest = self.slowest.max(other.slowest);
+        for (d, o) in self.depths.iter_mut().zip(other.depths) {
+            *d += o;
+        }
     }
 
     /// Milliseconds per answered move, `None` before the first.
     pub fn average(&self) -> Option<u64> {
         (self.moves > 0).then(|| self.ms / u64::from(self.moves))
+    }
+
+    /// The median of the reported depths (the lower one of an even count), `None` if none
+    /// was reported.
+    pub fn median_depth(&self) -> Option<u32> {
+        let reported: u32 = self.depths.iter().sum();
+        let mut below = 0;
+        for (depth, &n) in self.depths.iter().enumerate() {
+            below += n;
+            if reported > 0 && 2 * below >= reported {
+                return Some(depth as u32);
+            }
+        }
+        None
     }
 }
 
@@ -413,12 +461,8 @@ impl<'a> Players<'a> {
         };
         let answer = engine.answer(start + Duration::from_millis(wait));
         let used = start.elapsed().as_millis() as u64;
-        if answer.is_ok() {
-            thinking.add(Thinking {
-                ms: used,
-                moves: 1,
-                slowest: used,
-            });
+        if let Ok((_, depth)) = answer {
+            thinking.add(Thinking::one(used, depth));
         }
         if let Some(limit) = limit
             && (answer == Err(Fault::Timeout) || used > limit)
@@ -430,7 +474,7 @@ impl<'a> Players<'a> {
             *margin -= used.saturating_sub(*left);
             *left = *left - used.min(*left) + c.inc_ms;
         }
-        answer.map_err(|fault| match fault {
+        answer.map(|(mv, _)| mv).map_err(|fault| match fault {
             Fault::Rejected(line) => Reason::ErrorReply(line),
             other => Reason::of_fault(other),
         })
@@ -455,18 +499,16 @@ mod tests {
     fn thinking_time_averages_over_answered_moves() {
         let mut t = Thinking::default();
         assert_eq!(t.average(), None);
-        t.add(Thinking {
-            ms: 250,
-            moves: 2,
-            slowest: 200,
-        });
-        t.add(Thinking {
-            ms: 50,
-            moves: 1,
-            slowest: 50,
-        });
-        assert_eq!((t.ms, t.moves, t.average()), (300, 3, Some(100)));
+        assert_eq!(t.median_depth(), None);
+        for (ms, depth) in [(200, Some(9)), (50, None), (50, Some(12)), (10, Some(500))] {
+            t.add(Thinking::one(ms, depth));
+        }
+        assert_eq!((t.ms, t.moves, t.average()), (310, 4, Some(77)));
         assert_eq!(t.slowest, 200);
+        // Depths 9, 12 and 127 (500, counted as the deepest bin): the median is 12.
+        assert_eq!(t.median_depth(), Some(12));
+        t.add(Thinking::one(1, Some(3)));
+        assert_eq!(t.median_depth(), Some(9));
     }
 
     #[test]

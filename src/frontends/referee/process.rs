@@ -219,18 +219,21 @@ impl Engine {
         }
     }
 
-    /// Waits for `bestmove` and returns its move word (empty when the line has none); other
-    /// lines (`info`, diagnostics) are skipped. An `error` line means the engine did not take
-    /// the position or the `go`, so whatever it would answer is not a move in this game.
-    pub fn best_move(&mut self, deadline: Instant) -> Result<String, Fault> {
+    /// Waits for `bestmove` and returns its move word (empty when the line has none) and the
+    /// depth of the last `info` line before it; other lines are skipped. An `error` line means
+    /// the engine did not take the position or the `go`, so whatever it would answer is not
+    /// a move in this game.
+    pub fn best_move(&mut self, deadline: Instant) -> Result<(String, Option<u32>), Fault> {
+        let mut depth = None;
         loop {
             let line = self.next_line(deadline)?;
             if let Some(mv) = reply::read_best_move(&line) {
-                return Ok(mv.to_string());
+                return Ok((mv.to_string(), depth));
             }
             if reply::is_error(&line) {
                 return Err(Fault::Rejected(line));
             }
+            depth = reply::read_info_depth(&line).or(depth);
         }
     }
 

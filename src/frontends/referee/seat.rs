@@ -78,14 +78,15 @@ impl Seat {
         }
     }
 
-    /// The move, in the game's notation, if it arrives by `deadline`.
-    pub fn answer(&mut self, deadline: Instant) -> Result<String, Fault> {
+    /// The move, in the game's notation, if it arrives by `deadline`, and the depth the
+    /// engine said it reached (engine protocol only).
+    pub fn answer(&mut self, deadline: Instant) -> Result<(String, Option<u32>), Fault> {
         match self {
             Seat::Engine(e) => e.best_move(deadline),
             Seat::Fairy(e) => e
                 .best_move(deadline)
-                .map(|word| fairy::read_move(&word).to_string()),
-            Seat::Gomocup(g) => g.answer(deadline),
+                .map(|(word, depth)| (fairy::read_move(&word).to_string(), depth)),
+            Seat::Gomocup(g) => g.answer(deadline).map(|mv| (mv, None)),
         }
     }
 
