@@ -25,7 +25,7 @@ use std::sync::mpsc::{self, Sender};
 
 /// What a worker tells the main thread.
 enum Event {
-    Game(Record),
+    Game(Box<Record>),
     /// The match cannot go on (e.g. no random opening could be found).
     Failed(String),
 }
@@ -182,7 +182,7 @@ fn worker(
         for first in 0..2 {
             match players.play(2 * pair + first + 1, first, &opening, stop) {
                 Ok(Some(record)) => {
-                    let _ = tx.send(Event::Game(record));
+                    let _ = tx.send(Event::Game(Box::new(record)));
                 }
                 Ok(None) => return,
                 Err(e) => return fail(e),
