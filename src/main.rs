@@ -15,6 +15,7 @@ fn main() -> ExitCode {
         Some("advance") if args.len() > 1 => tabula::frontends::advance::run(&args[1..]),
         Some("play") => tabula::frontends::sixes::play::run(&args[1..]),
         Some("match") => tabula::frontends::referee::run(&args[1..]),
+        Some("tune") => tabula::frontends::tune::run(&args[1..]),
         Some("mist") => tabula::frontends::mist::main(),
         Some("xboard") => tabula::frontends::xboard::run(
             BufReader::new(std::io::stdin()),
@@ -52,6 +53,8 @@ usage: tabula                 the engine: protocol on stdin/stdout (see protocol
                               the 6x6 terminal game against the computer
        tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
                               engine-vs-engine games over pipes (tabula match --help)
+       tabula tune [--skip PLIES] [--steps N] SAVEFILE...
+                              Chess14 piece values fitted to saved games' results
        tabula mist            the Gomoku-in-the-Mist controller (see protocol.md)
        tabula xboard          Chess14 for XBoard (CECP; see README, Chess14 in XBoard)
        tabula gomocup         a Gomocup brain (alias pbrain): the Gomocup protocol on stdin/stdout

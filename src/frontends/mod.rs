@@ -7,6 +7,7 @@ pub mod gomocup;
 pub mod mist;
 pub mod referee;
 pub mod sixes;
+pub mod tune;
 pub mod xboard;
 
 use std::io::Write;

@@ -30,6 +30,7 @@ mod perft_tests;
 #[cfg(test)]
 mod tests;
 
+pub use eval::material_terms;
 pub use moves::Move;
 pub use position::Position;
 

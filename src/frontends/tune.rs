@@ -1,0 +1,309 @@
+//! `tabula tune`: Chess14's piece values measured on played games (Texel's method). The games
+//! come from `tabula match --save` files; every quiet position of a game (no check, no
+//! capture that wins material) is a sample labelled with the game's result. The evaluation's
+//! score, with the piece values as free parameters, is mapped to an expected result by a
+//! logistic curve; the values that predict the results best (least squares) are the measured
+//! ones. The pawn stays at 100, the unit.
+
+use crate::frontends::args::{Arg, Args, number};
+use crate::game::{Game, Options, Side};
+use crate::games::chess14::{Chess14, material_terms};
+use crate::protocol::lines::Lines;
+
+pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] SAVEFILE...
+       Chess14 piece values fitted to the results of games saved by `tabula match --save`";
+
+/// One quiet position: the evaluation from White's side, the material balance per kind
+/// (White minus Black, the kinds of `material_terms`), and White's result (1, 0.5, 0).
+struct Sample {
+    eval: f64,
+    balance: Vec<f64>,
+    result: f64,
+}
+
+struct Settings {
+    skip: usize,
+    steps: usize,
+    files: Vec<String>,
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let settings = match settings(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tabula tune: {e}\n{USAGE}");
+            return 2;
+        }
+    };
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in &settings.files {
+        if let Err(e) = read_games(path, settings.skip, &mut samples, &mut games) {
+            eprintln!("tabula tune: {path}: {e}");
+            return 1;
+        }
+    }
+    if samples.is_empty() {
+        eprintln!("tabula tune: no quiet positions in the games given");
+        return 1;
+    }
+    report(&samples, games, settings.steps);
+    0
+}
+
+/// The longest game line read: a thousand-ply game takes about 6 KB.
+const MAX_GAME_LINE: usize = 1 << 20;
+
+/// Adds the samples of every game in the save file `path`, line by line (a file of any size
+/// costs only its samples).
+fn read_games(
+    path: &str,
+    skip: usize,
+    samples: &mut Vec<Sample>,
+    games: &mut usize,
+) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
+    let mut number = 0;
+    while let Some(line) = lines.next_line() {
+        number += 1;
+        if line.truncated() {
+            return Err(format!(
+                "line {number} is longer than {MAX_GAME_LINE} bytes"
+            ));
+        }
+        let text = std::str::from_utf8(&line.head)
+            .map_err(|_| format!("line {number} is not UTF-8 text"))?;
+        if text.starts_with('#') || text.trim().is_empty() {
+            continue;
+        }
+        if let Some(s) = game_samples(text, skip).map_err(|e| format!("line {number}: {e}"))? {
+            *games += 1;
+            samples.extend(s);
+        }
+    }
+    Ok(())
+}
+
+fn settings(args: &[String]) -> Result<Settings, String> {
+    let mut s = Settings {
+        skip: 8,
+        steps: 3000,
+        files: Vec::new(),
+    };
+    for arg in Args::new(args, &[]) {
+        match arg? {
+            Arg::Flag("--skip", v) => s.skip = number("--skip", v, 0..=10_000)?,
+            Arg::Flag("--steps", v) => s.steps = number("--steps", v, 1..=1_000_000)?,
+            Arg::Word(file) => s.files.push(file.to_string()),
+            Arg::Flag(flag, _) | Arg::Switch(flag) => {
+                return Err(format!("unknown argument '{flag}'"));
+            }
+        }
+    }
+    if s.files.is_empty() {
+        return Err("give at least one save file".into());
+    }
+    Ok(s)
+}
+
+/// The samples of one save-file line; `None` for a game not decided over the board (a time
+/// loss, a crash, an illegal move: its result says nothing of the position).
+fn game_samples(line: &str, skip: usize) -> Result<Option<Vec<Sample>>, String> {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let [_, _, _, result, reason, position] = fields[..] else {
+        return Err(format!("not a save-file game line: '{line}'"));
+    };
+    if reason != "rules" && reason != "adjudication" {
+        return Ok(None);
+    }
+    let result = match result {
+        "p1win" => 1.0,
+        "p2win" => 0.0,
+        "draw" => 0.5,
+        other => return Err(format!("unknown result '{other}'")),
+    };
+    let (start, moves) = position.split_once(" moves ").unwrap_or((position, ""));
+    let opts = Options::default();
+    let mut pos = match start.strip_prefix("position ") {
+        Some("startpos") => Chess14::start("chess14", &opts)?,
+        Some(rest) => match rest.strip_prefix("fen ") {
+            Some(fen) => Chess14::from_fen("chess14", fen, &opts)?,
+            None => return Err(format!("unknown position '{start}'")),
+        },
+        None => return Err(format!("no position in '{line}'")),
+    };
+    let mut samples = Vec::new();
+    let mut noisy = Vec::new();
+    for (ply, word) in moves.split_whitespace().enumerate() {
+        if ply >= skip && !pos.in_check() {
+            noisy.clear();
+            pos.noisy_moves(&mut noisy);
+            if !noisy
+                .iter()
+                .any(|&m| Game::exchange(&pos, m).is_some_and(|v| v > 0))
+            {
+                let eval = f64::from(pos.evaluate());
+                samples.push(Sample {
+                    eval: if pos.side_to_move() == Side::P1 {
+                        eval
+                    } else {
+                        -eval
+                    },
+                    balance: material_terms(&pos)
+                        .iter()
+                        .map(|&(_, _, n)| f64::from(n))
+                        .collect(),
+                    result,
+                });
+            }
+        }
+        let mv = pos.parse_move(word)?;
+        pos.play(mv);
+    }
+    Ok(Some(samples))
+}
+
+/// The expected result for White of a score (centipawns) on the logistic curve of scale `k`.
+fn expected(score: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
+}
+
+/// Mean squared error of the predictions with the piece values moved by `delta` (per kind).
+fn error(samples: &[Sample], delta: &[f64], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let score = s.eval + s.balance.iter().zip(delta).map(|(b, d)| b * d).sum::<f64>();
+            (s.result - expected(score, k)).powi(2)
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// The curve's scale that fits the evaluation as it is (golden-section search).
+fn fit_scale(samples: &[Sample], kinds: usize) -> f64 {
+    let zero = vec![0.0; kinds];
+    let (mut lo, mut hi) = (0.05, 5.0);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
+        if error(samples, &zero, a) < error(samples, &zero, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Gradient descent on the value changes (Adam), the pawn (the first kind) held at 100.
+fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize) -> Vec<f64> {
+    let mut delta = vec![0.0; kinds];
+    let (mut m, mut v) = (vec![0.0; kinds], vec![0.0; kinds]);
+    let (rate, b1, b2) = (2.0, 0.9, 0.999);
+    let slope = k * std::f64::consts::LN_10 / 400.0;
+    for step in 1..=steps {
+        let mut grad = vec![0.0; kinds];
+        for s in samples {
+            let score = s.eval
+                + s.balance
+                    .iter()
+                    .zip(&delta)
+                    .map(|(b, d)| b * d)
+                    .sum::<f64>();
+            let p = expected(score, k);
+            let common = -2.0 * (s.result - p) * p * (1.0 - p) * slope;
+            for (g, b) in grad.iter_mut().zip(&s.balance) {
+                *g += common * b;
+            }
+        }
+        for i in 1..kinds {
+            let g = grad[i] / samples.len() as f64;
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let (mh, vh) = (
+                m[i] / (1.0 - b1.powi(step as i32)),
+                v[i] / (1.0 - b2.powi(step as i32)),
+            );
+            delta[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    delta
+}
+
+fn report(samples: &[Sample], games: usize, steps: usize) {
+    let terms = material_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
+    let kinds = terms.len();
+    let k = fit_scale(samples, kinds);
+    let before = error(samples, &vec![0.0; kinds], k);
+    let delta = fit_values(samples, kinds, k, steps);
+    let after = error(samples, &delta, k);
+    super::say(&format!(
+        "{games} games, {} quiet positions; logistic scale {k:.3}; mean squared error {before:.5} -> {after:.5}",
+        samples.len()
+    ));
+    super::say("piece  value  measured  positions with an imbalance");
+    for (i, &(letter, value, _)) in terms.iter().enumerate() {
+        let seen = samples.iter().filter(|s| s.balance[i] != 0.0).count();
+        super::say(&format!(
+            "{letter:>5}  {value:>5}  {:>8.0}  {seen}",
+            f64::from(value) + delta[i]
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(eval: f64, knights: f64, result: f64) -> Sample {
+        let mut balance = vec![0.0; 10];
+        balance[1] = knights;
+        Sample {
+            eval,
+            balance,
+            result,
+        }
+    }
+
+    #[test]
+    fn a_piece_that_wins_more_than_its_value_says_is_valued_up() {
+        // Positions a knight up score +200 but win as if +400: the fit adds about 200.
+        let mut samples = Vec::new();
+        for i in 0..400 {
+            let p = expected(400.0, 1.0);
+            let won = (i as f64) < p * 400.0;
+            samples.push(sample(200.0, 1.0, if won { 1.0 } else { 0.0 }));
+            samples.push(sample(-200.0, -1.0, if won { 0.0 } else { 1.0 }));
+            samples.push(sample(0.0, 0.0, 0.5));
+        }
+        let delta = fit_values(&samples, 10, 1.0, 3000);
+        assert!((delta[1] - 200.0).abs() < 20.0, "{delta:?}");
+        assert_eq!(delta[0], 0.0, "the pawn is the unit");
+    }
+
+    #[test]
+    fn arguments_need_a_file_and_known_flags() {
+        let args = |a: &[&str]| settings(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(args(&[]).err().unwrap(), "give at least one save file");
+        assert_eq!(
+            args(&["--x", "1", "f"]).err().unwrap(),
+            "unknown argument '--x'"
+        );
+        let s = args(&["--skip", "4", "a", "b"]).unwrap();
+        assert_eq!((s.skip, s.steps, s.files.len()), (4, 3000, 2));
+    }
+
+    #[test]
+    fn save_lines_give_quiet_positions_of_decided_games() {
+        let line = "1\tengine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
+        let samples = game_samples(line, 1).unwrap().unwrap();
+        assert_eq!(samples.len(), 2);
+        assert!(samples.iter().all(|s| s.result == 1.0));
+        let flagged = line.replace("rules", "time forfeit");
+        assert!(game_samples(&flagged, 0).unwrap().is_none());
+        assert!(game_samples("1\t2", 0).is_err());
+        assert!(game_samples(&line.replace("e2e4", "zz"), 0).is_err());
+    }
+}
