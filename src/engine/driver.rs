@@ -60,7 +60,8 @@ pub trait Driver: Send {
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
     fn go(&self, go: &Go, opts: &Options, ctx: SearchContext) -> Result<SearchJob, String>;
-    fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult;
+    /// A silent search from a cleared table, to `depth` plies or for `movetime` ms.
+    fn bench(&self, depth: Option<u32>, movetime: Option<u64>, ctx: SearchContext) -> BenchResult;
     fn command(&self, name: &str, args: &[String]) -> Option<Result<Vec<String>, String>>;
 
     /// The score of a fixed-depth search of the current position, in the side to move's view,
@@ -111,13 +112,10 @@ impl<G: Game> GameDriver<G> {
         }
     }
 
-    /// A silent search to `depth`.
-    fn fixed_depth(&self, depth: u32, ctx: &SearchContext) -> search::Answer<G::Move> {
+    /// A silent search within `limits`.
+    fn silent(&self, limits: Limits, ctx: &SearchContext) -> search::Answer<G::Move> {
         let request = Request {
-            limits: Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
+            limits,
             threads: ctx.threads,
             root_moves: None,
             overhead_ms: 0,
@@ -332,10 +330,15 @@ impl<G: Game> Driver for GameDriver<G> {
         }))
     }
 
-    fn bench(&self, depth: u32, ctx: SearchContext) -> BenchResult {
+    fn bench(&self, depth: Option<u32>, movetime: Option<u64>, ctx: SearchContext) -> BenchResult {
         ctx.table.clear();
         let start = Instant::now();
-        let answer = self.fixed_depth(depth, &ctx);
+        let limits = Limits {
+            depth,
+            movetime,
+            ..Limits::default()
+        };
+        let answer = self.silent(limits, &ctx);
         BenchResult {
             depth: answer.depth,
             nodes: answer.nodes,
@@ -353,7 +356,11 @@ impl<G: Game> Driver for GameDriver<G> {
             return None;
         }
         ctx.table.clear();
-        Some(self.fixed_depth(depth, &ctx).score)
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        Some(self.silent(limits, &ctx).score)
     }
 }
 

@@ -479,7 +479,7 @@ impl Session {
                     depth.unwrap_or_else(|| registry::find(id).map_or(6, |g| g.bench_depth));
                 let (game, out) = (game.boxed_clone(), out.clone());
                 return Some(Box::new(move || {
-                    out.line(&reply::bench(id, &game.bench(depth, ctx)));
+                    out.line(&reply::bench(id, &game.bench(Some(depth), None, ctx)));
                 }));
             }
             Command::Extra { name, args } => match game.command(&name, &args) {

@@ -13,10 +13,13 @@ use crate::search::tt::Table;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-pub const USAGE: &str = "usage: tabula bench [--depth N] [--threads N] [--hash MiB] [--game ID]";
+pub const USAGE: &str =
+    "usage: tabula bench [--depth N | --movetime MS] [--threads N] [--hash MiB] [--game ID]";
 
 struct Settings {
     depth: Option<u32>,
+    /// Search each position this long instead of to a depth: the depth reached is the news.
+    movetime: Option<u64>,
     threads: usize,
     hash: usize,
     game: Option<String>,
@@ -25,6 +28,7 @@ struct Settings {
 fn settings(args: &[String]) -> Result<Settings, String> {
     let mut s = Settings {
         depth: None,
+        movetime: None,
         threads: 1,
         hash: 64,
         game: None,
@@ -32,6 +36,9 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     for arg in Args::new(args, &[]) {
         match arg? {
             Arg::Flag("--depth", value) => s.depth = Some(number("--depth", value, 1..=64)?),
+            Arg::Flag("--movetime", value) => {
+                s.movetime = Some(number("--movetime", value, 1..=3_600_000)?)
+            }
             Arg::Flag("--threads", value) => s.threads = number("--threads", value, 1..=256)?,
             // The `Hash` option's range: more is a typing slip, not a table to try.
             Arg::Flag("--hash", value) => s.hash = number("--hash", value, 1..=65536)?,
@@ -43,6 +50,9 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                 return Err(format!("unknown argument '{other}'"));
             }
         }
+    }
+    if s.depth.is_some() && s.movetime.is_some() {
+        return Err("--depth and --movetime exclude each other".into());
     }
     Ok(s)
 }
@@ -103,7 +113,10 @@ fn bench_game(
     pool: &Arc<rayon::ThreadPool>,
     out: &Output,
 ) -> Result<(u64, u64), String> {
-    let depth = s.depth.unwrap_or(entry.bench_depth);
+    let depth = match s.movetime {
+        Some(_) => None,
+        None => Some(s.depth.unwrap_or(entry.bench_depth)),
+    };
     let (mut nodes, mut ms) = (0, 0);
     for (i, text) in entry.bench_positions.iter().enumerate() {
         let mut game = (entry.make)(entry.id, &Options::default())?;
@@ -121,7 +134,7 @@ fn bench_game(
             overhead_ms: 0,
             seed: 1,
         };
-        let r = game.bench(depth, ctx);
+        let r = game.bench(depth, s.movetime, ctx);
         out.line(&format!(
             "{} {} depth {} nodes {} time {} nps {}",
             entry.id,
