@@ -2,13 +2,20 @@
 //! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
 
 use super::eval;
-use super::geometry::{Point, Rule, bits_between, five_through, line_of};
+use super::geometry::{Point, Rule, five_through, line_of};
 use super::mist::{MIST_SIZE, mist_view};
+use super::points;
 use super::position::Gomoku;
 use super::rules::{self, MIST};
-use super::shapes::Shape;
+use super::shapes::{SHAPES, Shape};
 use super::text;
 use super::vcf;
+use super::vct;
+
+/// The share of the proof budget the VCT solver gets, in its nodes (one VCF call each).
+const VCT_SHARE: u32 = 8;
+/// The most open threes a VCT proof may hold.
+const MAX_THREES: u32 = 6;
 use crate::game::{Game, OptionSpec, Options, Outcome, Side};
 
 impl Game for Gomoku {
@@ -85,41 +92,31 @@ impl Game for Gomoku {
         })
     }
 
-    /// Points next to many stones first: own stones to build on, enemy ones to break.
+    /// The point's line patterns for both colours (see `points.rs`).
     fn order_hint(&self, mv: Point) -> i32 {
-        let me = self.side_to_move();
-        let mut hint = 0;
-        for dir in 0..4 {
-            let (line, bit) = line_of(mv, dir);
-            let near = bits_between(bit.saturating_sub(2), (bit + 2).min(31));
-            let far = bits_between(bit.saturating_sub(4), (bit + 4).min(31));
-            for (side, weight) in [(me, 3), (me.other(), 2)] {
-                let stones = self.board().line(side, dir, line);
-                let close = (stones & near).count_ones() as i32;
-                hint += weight * (close * close * 4 + (stones & far).count_ones() as i32);
-            }
-        }
-        hint
+        points::score(self.board(), self.side_to_move(), mv)
     }
 
-    /// A win by continuous fours (see `vcf.rs`). Without a five point or a line holding
-    /// three stones in a window there is no four to play: most nodes end at that test.
+    /// A win by continuous fours (see `vcf.rs`) in `budget` fours, or else by continuous
+    /// threats (see `vct.rs`) in `budget / 8` attacker nodes with as many threes as that
+    /// budget can plausibly prove (each three leaves about three answers to refute).
+    /// Without a line holding two stones in a window there is no threat to play: most nodes
+    /// in the opening end at that test.
     fn proven_win(&self, budget: u32, line: &mut Vec<Point>) -> bool {
-        // The solver's windows count an overline as five: under exactly-five it proves nothing.
-        if self.board().rule() == Rule::ExactFive {
+        // The solvers' windows count an overline as five: under exactly-five they prove nothing.
+        if self.board().rule() == Rule::ExactFive || self.winner().is_some() {
             return false;
         }
         let me = self.side_to_move();
-        let can_four = self.fours(me) > 0
-            || [
-                Shape::ClosedThree,
-                Shape::OpenThree,
-                Shape::Four,
-                Shape::OpenFour,
-            ]
-            .into_iter()
-            .any(|s| self.count(me, s) > 0);
-        self.winner().is_none() && can_four && vcf::find(self.board(), budget, line)
+        let at_least = |shape: Shape| (shape as usize..SHAPES).any(|s| self.counts(me)[s] > 0);
+        if self.fours(me) > 0 || at_least(Shape::ClosedThree) {
+            if vcf::find(self.board(), budget, line) {
+                return true;
+            }
+        }
+        let nodes = budget / VCT_SHARE;
+        let threes = nodes.max(1).ilog(3).saturating_sub(2).min(MAX_THREES);
+        threes > 0 && at_least(Shape::ClosedTwo) && vct::find(self.board(), nodes, threes, line)
     }
 
     /// The enemy has a four: the mover must answer it.

@@ -12,11 +12,13 @@ mod game;
 pub mod geometry;
 pub mod mist;
 mod movegen;
+mod points;
 mod position;
 mod rules;
 mod shapes;
 pub mod text;
 mod vcf;
+mod vct;
 mod zobrist;
 
 pub use position::Gomoku;

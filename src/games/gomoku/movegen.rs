@@ -1,10 +1,14 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
-//! forces, the defences an open three leaves, or else the points near stones.
+//! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
 use super::geometry::{LINES, MAX_SIZE, Point, line_span, point_on};
+use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, Shape};
 use super::vcf;
+
+/// Quiet points searched at most, the best by pattern score.
+const MAX_QUIET: usize = 20;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -41,7 +45,25 @@ impl Gomoku {
             self.defences(out);
         } else {
             self.candidates(out);
+            self.keep_best(out);
         }
+    }
+
+    /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see
+    /// `points.rs`), best first: far from every threat, the rest are not worth a node.
+    fn keep_best(&self, out: &mut Vec<Point>) {
+        if out.len() <= MAX_QUIET {
+            return;
+        }
+        let me = self.side_to_move();
+        let mut scored: Vec<(i32, Point)> = out
+            .iter()
+            .map(|&p| (points::score(self.board(), me, p), p))
+            .collect();
+        // Stable on ties: equal scores keep the board order, so searches stay reproducible.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        out.clear();
+        out.extend(scored.iter().take(MAX_QUIET).map(|&(_, p)| p));
     }
 
     /// Against an open three (which becomes an open four next): the points of the windows

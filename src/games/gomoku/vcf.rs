@@ -42,12 +42,11 @@ thread_local! {
 pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
     line.clear();
     let attacker = board.side_to_move();
-    let every_line = || (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
-    if let Some(five) = Fives::along(board, attacker, every_line()).first() {
+    if let Some(five) = Fives::anywhere(board, attacker).first() {
         line.push(five);
         return true;
     }
-    let threats = Fives::along(board, attacker.other(), every_line());
+    let threats = Fives::anywhere(board, attacker.other());
     SCRATCH.with_borrow_mut(|scratch| {
         scratch.moves.clear();
         Solver {
@@ -140,9 +139,9 @@ impl Solver<'_> {
 /// The points where a colour would make five, as far as they matter here: none, one (the
 /// block is forced) or two (no block stops them both).
 #[derive(Clone, Copy)]
-struct Fives {
-    count: usize,
-    points: [Point; 2],
+pub(super) struct Fives {
+    pub count: usize,
+    pub points: [Point; 2],
 }
 
 impl Fives {
@@ -169,12 +168,18 @@ impl Fives {
         fives
     }
 
+    /// The five points of `side` on the whole board.
+    pub fn anywhere(board: &Board, side: Side) -> Fives {
+        let every_line = (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
+        Fives::along(board, side, every_line)
+    }
+
     /// The five points of `side` along the four lines through `p`.
-    fn through(board: &Board, side: Side, p: Point) -> Fives {
+    pub fn through(board: &Board, side: Side, p: Point) -> Fives {
         Fives::along(board, side, (0..4).map(|dir| (dir, line_of(p, dir).0)))
     }
 
-    fn first(&self) -> Option<Point> {
+    pub fn first(&self) -> Option<Point> {
         (self.count > 0).then_some(self.points[0])
     }
 }
@@ -211,7 +216,7 @@ pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
 }
 
 /// The empty points of `side`'s windows along one line that hold `stones` of its stones.
-fn line_points(board: &Board, side: Side, dir: usize, line: usize, stones: u32) -> u32 {
+pub(super) fn line_points(board: &Board, side: Side, dir: usize, line: usize, stones: u32) -> u32 {
     window_points(
         board.line(side, dir, line),
         board.line(side.other(), dir, line),
