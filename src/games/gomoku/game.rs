@@ -2,20 +2,13 @@
 //! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
 
 use super::eval;
-use super::geometry::{Point, Rule, five_through, line_of};
+use super::geometry::{Point, five_through, line_of};
 use super::mist::{MIST_SIZE, mist_view};
 use super::points;
 use super::position::Gomoku;
 use super::rules::{self, MIST};
-use super::shapes::{SHAPES, Shape};
 use super::text;
-use super::vcf;
-use super::vct;
 
-/// The share of the proof budget the VCT solver gets, in its nodes (one VCF call each).
-const VCT_SHARE: u32 = 8;
-/// The most open threes a VCT proof may hold.
-const MAX_THREES: u32 = 6;
 use crate::game::{Game, OptionSpec, Options, Outcome, Side};
 
 impl Game for Gomoku {
@@ -97,26 +90,16 @@ impl Game for Gomoku {
         points::score(self.board(), self.side_to_move(), mv)
     }
 
-    /// A win by continuous fours (see `vcf.rs`) in `budget` fours, or else by continuous
-    /// threats (see `vct.rs`) in `budget / 8` attacker nodes with as many threes as that
-    /// budget can plausibly prove (each three leaves about three answers to refute).
-    /// Without a line holding two stones in a window there is no threat to play: most nodes
-    /// in the opening end at that test.
+    /// A win by continuous fours or threats (see `Gomoku::threat_win`).
     fn proven_win(&self, budget: u32, line: &mut Vec<Point>) -> bool {
-        // The solvers' windows count an overline as five: under exactly-five they prove nothing.
-        if self.board().rule() == Rule::ExactFive || self.winner().is_some() {
-            return false;
-        }
-        let me = self.side_to_move();
-        let at_least = |shape: Shape| (shape as usize..SHAPES).any(|s| self.counts(me)[s] > 0);
-        if self.fours(me) > 0 || at_least(Shape::ClosedThree) {
-            if vcf::find(self.board(), budget, line) {
-                return true;
-            }
-        }
-        let nodes = budget / VCT_SHARE;
-        let threes = nodes.max(1).ilog(3).saturating_sub(2).min(MAX_THREES);
-        threes > 0 && at_least(Shape::ClosedTwo) && vct::find(self.board(), nodes, threes, line)
+        self.threat_win(self.side_to_move(), budget, line)
+    }
+
+    /// The root searches only the moves that survive the enemy's threats (see `movegen.rs`).
+    fn as_search_root(&self) -> Gomoku {
+        let mut root = self.clone();
+        root.set_root(true);
+        root
     }
 
     /// The enemy has a four: the mover must answer it.

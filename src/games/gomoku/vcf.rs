@@ -35,13 +35,13 @@ thread_local! {
     });
 }
 
-/// Looks for a win by continuous fours for the side to move, trying at most `budget`
+/// Looks for a win by continuous fours for `attacker` (the side to move, or the other one
+/// to see what it threatens), trying at most `budget`
 /// attacking moves. On success `line` holds the moves to the five, both sides' (its length
 /// is the win's distance in plies) and the result is `true`; `false` means none was found,
 /// which is a proof that none exists only if the budget was not spent.
-pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
+pub fn find(board: &Board, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
     line.clear();
-    let attacker = board.side_to_move();
     if let Some(five) = Fives::anywhere(board, attacker).first() {
         line.push(five);
         return true;
@@ -52,7 +52,7 @@ pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
         Solver {
             board: board.clone(),
             attacker,
-            size_key: (board.size() as u64).wrapping_mul(GOLDEN),
+            size_key: position_key(board, attacker),
             budget,
             nodes: 0,
             incomplete: false,
@@ -66,7 +66,7 @@ pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
 struct Solver<'a> {
     board: Board,
     attacker: Side,
-    /// Mixed into the table keys: the same stones on another board size are another position.
+    /// Mixed into the table keys (see [`position_key`]).
     size_key: u64,
     budget: u32,
     nodes: u32,
@@ -134,6 +134,12 @@ impl Solver<'_> {
         }
         won
     }
+}
+
+/// What the solvers mix into their table keys besides the stones: the same stones on
+/// another board size, or with the other side attacking, are another problem.
+pub(super) fn position_key(board: &Board, attacker: Side) -> u64 {
+    (board.size() as u64 + 32 * attacker.index() as u64).wrapping_mul(GOLDEN)
 }
 
 /// The points where a colour would make five, as far as they matter here: none, one (the

@@ -15,7 +15,6 @@ use super::geometry::{LINES, MAX_SIZE, Point, line_span, point_on};
 use super::shapes::{line_shape, window_points};
 use super::vcf::{self, Fives};
 use crate::game::Side;
-use crate::rng::GOLDEN;
 use std::cell::RefCell;
 
 /// Entries of the per-thread table of refuted positions (a power of two).
@@ -30,17 +29,24 @@ thread_local! {
     static REFUTED: RefCell<Vec<(u64, u8)>> = RefCell::new(vec![(0, 0); TABLE_SIZE]);
 }
 
-/// Looks for a win by continuous threats for the side to move, with at most `threes` open
+/// Looks for a win by continuous threats for `attacker` (the side to move, or the other one
+/// to see what it threatens), with at most `threes` open
 /// threes (fours are not counted) in at most `budget` attacker nodes, trying fewer threes
 /// first. On success `line` holds a line to the five (the defence taken at each three is
 /// the one that held longest) and the result is `true`; `false` proves nothing.
-pub fn find(board: &Board, budget: u32, threes: u32, line: &mut Vec<Point>) -> bool {
+pub fn find(
+    board: &Board,
+    attacker: Side,
+    budget: u32,
+    threes: u32,
+    line: &mut Vec<Point>,
+) -> bool {
     line.clear();
     REFUTED.with_borrow_mut(|refuted| {
         let mut solver = Solver {
             board: board.clone(),
-            attacker: board.side_to_move(),
-            size_key: (board.size() as u64).wrapping_mul(GOLDEN),
+            attacker,
+            size_key: vcf::position_key(board, attacker),
             budget,
             nodes: 0,
             line,
@@ -54,7 +60,7 @@ pub fn find(board: &Board, budget: u32, threes: u32, line: &mut Vec<Point>) -> b
 struct Solver<'a> {
     board: Board,
     attacker: Side,
-    /// Mixed into the table keys: the same stones on another board size are another position.
+    /// Mixed into the table keys (see `vcf::position_key`).
     size_key: u64,
     budget: u32,
     nodes: u32,
@@ -81,7 +87,7 @@ impl Solver<'_> {
         if stored == key && u32::from(refuted_to) >= depth {
             return false;
         }
-        if vcf::find(&self.board, VCF_BUDGET, &mut self.vcf_line) {
+        if vcf::find(&self.board, self.attacker, VCF_BUDGET, &mut self.vcf_line) {
             self.line.extend_from_slice(&self.vcf_line);
             return true;
         }
