@@ -95,13 +95,6 @@ impl Game for Gomoku {
         self.threat_win(self.side_to_move(), budget, line)
     }
 
-    /// The root searches only the moves that survive the enemy's threats (see `movegen.rs`).
-    fn as_search_root(&self) -> Gomoku {
-        let mut root = self.clone();
-        root.set_root(true);
-        root
-    }
-
     /// The enemy has a four: the mover must answer it.
     fn in_check(&self) -> bool {
         self.fours(self.side_to_move().other()) > 0

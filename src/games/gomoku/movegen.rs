@@ -10,13 +10,8 @@ use crate::game::Side;
 
 /// Quiet points searched at most, the best by pattern score.
 const MAX_QUIET: usize = 20;
-/// The share of a proof budget the VCT solver gets, in its nodes (one VCF call each).
-const VCT_SHARE: u32 = 8;
 /// The most open threes a VCT proof may hold.
 const MAX_THREES: u32 = 6;
-/// The proof budget for the enemy's threats at the root, and for each answer to them.
-const ROOT_THREAT_BUDGET: u32 = 20_000;
-const ANSWER_THREAT_BUDGET: u32 = 4_000;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -55,45 +50,15 @@ impl Gomoku {
             self.candidates(out);
             self.keep_best(out);
         }
-        if self.is_root() {
-            self.survive_threats(out);
-        }
-    }
-
-    /// At the root, when the enemy threatens a win by fours or threats: the moves after which
-    /// the solvers find no such win any more, among `out`, the points of the enemy's winning
-    /// line and one's own fours. If every one of them loses, `out` stays as it was.
-    fn survive_threats(&self, out: &mut Vec<Point>) {
-        let them = self.side_to_move().other();
-        let mut line = Vec::new();
-        if !self.threat_win(them, ROOT_THREAT_BUDGET, &mut line) {
-            return;
-        }
-        let mut tries = out.clone();
-        vcf::four_moves(self.board(), self.side_to_move(), &mut tries);
-        tries.extend(line.iter().filter(|&&p| self.board().at(p).is_none()));
-        let mut seen = [false; MAX_SIZE * MAX_SIZE];
-        tries.retain(|p| !std::mem::replace(&mut seen[p.index()], true));
-        let safe: Vec<Point> = tries
-            .into_iter()
-            .filter(|&m| {
-                let mut next = self.clone();
-                next.play(m);
-                !next.threat_win(them, ANSWER_THREAT_BUDGET, &mut line)
-            })
-            .collect();
-        if !safe.is_empty() {
-            *out = safe;
-        }
     }
 
     /// A forced win for `attacker` (the side to move, or the other to see its threats): by
     /// continuous fours in `budget` fours (see `vcf.rs`), or else by continuous threats (see
-    /// `vct.rs`) in `budget / VCT_SHARE` attacker nodes, with as many open threes as that
-    /// can plausibly prove (each three leaves about three answers to refute), none in the
-    /// small budgets the search spends at every node. `line` receives the moves to the five.
-    /// Without a line holding three (two) stones in a window there is no four (three) to
-    /// play: most calls end at those tests.
+    /// `vct.rs`) in the same budget again, with as many open threes as it can plausibly prove
+    /// (each three leaves about three answers, each answer a VCF search): four at the root's
+    /// budget, none in the small budgets the search spends at every node. `line` receives
+    /// the moves to the five. Without a line holding three (two) stones in a window there is
+    /// no four (three) to play: most calls end at those tests.
     pub fn threat_win(&self, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
         // The solvers' windows count an overline as five: under exactly-five they prove nothing.
         if self.board().rule() == Rule::ExactFive || self.winner().is_some() {
@@ -106,11 +71,10 @@ impl Gomoku {
         {
             return true;
         }
-        let nodes = budget / VCT_SHARE;
-        let threes = nodes.max(1).ilog(3).saturating_sub(2).min(MAX_THREES);
+        let threes = budget.max(1).ilog(3).saturating_sub(5).min(MAX_THREES);
         threes > 0
             && at_least(Shape::ClosedTwo)
-            && vct::find(self.board(), attacker, nodes, threes, line)
+            && vct::find(self.board(), attacker, budget, threes, line)
     }
 
     /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see

@@ -18,9 +18,6 @@ pub struct Gomoku {
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
-    /// The root of a search, which answers the enemy's threats with more care (see
-    /// `movegen.rs`); a stone played clears it.
-    root: bool,
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
@@ -34,7 +31,6 @@ impl Gomoku {
             winner: None,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
-            root: false,
         }
     }
 
@@ -95,7 +91,6 @@ impl Gomoku {
 
     /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
     pub fn put(&mut self, p: Point, side: Side) {
-        self.root = false;
         self.account(p, -1);
         self.board.put(p, side);
         self.account(p, 1);
@@ -108,14 +103,6 @@ impl Gomoku {
     pub fn play(&mut self, p: Point) {
         self.put(p, self.side_to_move());
         self.last = Some(p);
-    }
-
-    pub fn is_root(&self) -> bool {
-        self.root
-    }
-
-    pub fn set_root(&mut self, root: bool) {
-        self.root = root;
     }
 
     /// Marks `p` (holding a stone) as the last stone played.

@@ -41,15 +41,25 @@ thread_local! {
 /// is the win's distance in plies) and the result is `true`; `false` means none was found,
 /// which is a proof that none exists only if the budget was not spent.
 pub fn find(board: &Board, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
+    find_spending(board, attacker, budget, line).0
+}
+
+/// [`find`], and how many of the budget's moves it tried.
+pub fn find_spending(
+    board: &Board,
+    attacker: Side,
+    budget: u32,
+    line: &mut Vec<Point>,
+) -> (bool, u32) {
     line.clear();
     if let Some(five) = Fives::anywhere(board, attacker).first() {
         line.push(five);
-        return true;
+        return (true, 0);
     }
     let threats = Fives::anywhere(board, attacker.other());
     SCRATCH.with_borrow_mut(|scratch| {
         scratch.moves.clear();
-        Solver {
+        let mut solver = Solver {
             board: board.clone(),
             attacker,
             size_key: position_key(board, attacker),
@@ -58,8 +68,9 @@ pub fn find(board: &Board, attacker: Side, budget: u32, line: &mut Vec<Point>) -
             incomplete: false,
             line,
             scratch,
-        }
-        .attack(threats)
+        };
+        let won = solver.attack(threats);
+        (won, solver.nodes)
     })
 }
 

@@ -30,9 +30,9 @@ thread_local! {
 }
 
 /// Looks for a win by continuous threats for `attacker` (the side to move, or the other one
-/// to see what it threatens), with at most `threes` open
-/// threes (fours are not counted) in at most `budget` attacker nodes, trying fewer threes
-/// first. On success `line` holds a line to the five (the defence taken at each three is
+/// to see what it threatens), with at most `threes` open threes (fours are not counted),
+/// trying fewer threes first, in a `budget` of attacker nodes and of the fours that the VCF
+/// solver tries in them. On success `line` holds a line to the five (the defence taken at each three is
 /// the one that held longest) and the result is `true`; `false` proves nothing.
 pub fn find(
     board: &Board,
@@ -87,7 +87,11 @@ impl Solver<'_> {
         if stored == key && u32::from(refuted_to) >= depth {
             return false;
         }
-        if vcf::find(&self.board, self.attacker, VCF_BUDGET, &mut self.vcf_line) {
+        let (won, fours) =
+            vcf::find_spending(&self.board, self.attacker, VCF_BUDGET, &mut self.vcf_line);
+        // The solver's fours count against the budget: they are most of the work.
+        self.nodes += fours;
+        if won {
             self.line.extend_from_slice(&self.vcf_line);
             return true;
         }
