@@ -9,7 +9,7 @@ use super::{vcf, vct};
 use crate::game::Side;
 
 /// Quiet points searched at most, the best by pattern score.
-const MAX_QUIET: usize = 12;
+const MAX_QUIET: usize = 8;
 /// The most open threes a VCT proof may hold.
 const MAX_THREES: u32 = 6;
 
