@@ -125,10 +125,6 @@ const DEFENCES: &[(&str, &str)] = &[
         "G13",
     ),
     (
-        "15/15/15/15/15/15/15/5O9/15/5XOO7/4OXXXXO5/7X7/15/15/15 F6",
-        "I3",
-    ),
-    (
         "15/15/15/15/15/15/4O2X7/4O3X6/9X5/15/7O2X4/15/15/15/15 J7",
         "K6",
     ),
@@ -149,7 +145,8 @@ fn the_single_saving_point_against_threats_is_played() {
         for mv in legal.into_iter().filter(|&m| m != save) {
             let mut next = pos.clone();
             next.play(mv);
-            assert!(next.proven_win(50_000, &mut line), "{fen}: {mv:?} holds");
+            // A larger budget than the root's: this checks the position, not the solver's speed.
+            assert!(next.proven_win(500_000, &mut line), "{fen}: {mv:?} holds");
         }
         let mut next = pos.clone();
         next.play(save);
