@@ -94,7 +94,8 @@ mod tests {
         // I8 makes an open three (..XXX..), F8 a three against the enemy stone.
         assert!(at(&b, Side::P1, "I8") > at(&b, Side::P1, "F8"));
         assert!(at(&b, Side::P1, "F8") > at(&b, Side::P1, "A1"));
-        assert_eq!(at(&b, Side::P1, "A15"), 0);
+        // In the corner a stone is a lone one along three lines; the fourth holds no window.
+        assert_eq!(at(&b, Side::P1, "A15"), 3 * ATTACK[Shape::One as usize]);
     }
 
     #[test]

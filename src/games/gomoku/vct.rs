@@ -32,8 +32,8 @@ thread_local! {
 /// Looks for a win by continuous threats for `attacker` (the side to move, or the other one
 /// to see what it threatens), with at most `threes` open threes (fours are not counted),
 /// trying fewer threes first, in a `budget` of attacker nodes and of the fours that the VCF
-/// solver tries in them. On success `line` holds a line to the five (the defence taken at each three is
-/// the one that held longest) and the result is `true`; `false` proves nothing.
+/// solver tries in them. On success `line` holds a line to the five (the defence taken at
+/// each three is the one that held longest) and the result is `true`; `false` proves nothing.
 pub fn find(
     board: &Board,
     attacker: Side,
