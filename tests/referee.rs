@@ -290,11 +290,12 @@ fn sprt_stops_the_match_when_a_bound_is_crossed() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.field("SPRT").ends_with("H0 accepted"), "{}", r.report);
-    // Every pair is lost twice; a pair moves the LLR by about ln(score_of(0)/score_of(50)) =
-    // -0.134 (a little less with the padding of empty bins), so the lower bound
-    // ln(0.05/0.95) = -2.944 falls at the 23rd pair, and games finished later are not counted.
-    assert_eq!(r.field("Pentanomial"), "23 0 0 0 0");
-    assert_eq!(r.saved.len(), 46);
+    // Every pair is lost twice; the likeliest distributions with mean scores 1/2 and
+    // score_of(50) put those masses on the bin of two wins, so a pair moves the LLR by
+    // ln((1 - 0.5715) / 0.5) = -0.154, and the lower bound ln(0.05/0.95) = -2.944 falls at the
+    // 20th pair; games finished later are not counted.
+    assert_eq!(r.field("Pentanomial"), "20 0 0 0 0");
+    assert_eq!(r.saved.len(), 40);
 }
 
 #[test]

@@ -110,27 +110,27 @@ impl Sprt {
         )
     }
 
-    /// The generalized log-likelihood ratio of `elo1` against `elo0` for the pairs so far, in
-    /// the normal approximation N/2 · ln(r0/r1) where r_s is the mean squared distance of the
-    /// pair scores from s (fishtest's `LLR_alt`). Empty bins count as 0.001 pairs, so that a
-    /// few identical pairs do not make a variance of zero and an infinite ratio.
+    /// The generalized log-likelihood ratio of `elo1` against `elo0` for the pairs so far:
+    /// N · Σ p̂ᵢ ln(p1ᵢ/p0ᵢ), p̂ being the observed pentanomial and p_s the distribution of
+    /// largest likelihood whose mean score is s (fishtest's `LLR_logistic`). Empty bins count
+    /// as 0.001 pairs, as in fishtest, so that an unseen result is unlikely, not impossible.
+    ///
+    /// The exact likelihood matters: the normal approximation N/2 · ln(r0/r1) takes the
+    /// spread of the few pairs seen so far for the true one, so a run of 1-1 pairs (common in
+    /// Gomoku, where the first player usually wins) looked nearly variance-free and accepted
+    /// H0 after seven pairs. Here each such pair costs only what moving the mean to s1 costs.
     pub fn llr(&self, penta: &Pentanomial) -> f64 {
-        let n = penta.pairs();
-        if n == 0 {
+        if penta.pairs() == 0 {
             return 0.0;
         }
         let counts = penta.as_f64().map(|c| c.max(1e-3));
         let total: f64 = counts.iter().sum();
-        let spread = |s: f64| {
-            counts
-                .iter()
-                .zip(BIN_SCORE)
-                .map(|(c, v)| c * (v - s).powi(2))
-                .sum::<f64>()
-                / total
-        };
-        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
-        f64::from(n) / 2.0 * (spread(s0) / spread(s1)).ln()
+        let pdf = counts.map(|c| c / total);
+        let (p0, p1) = (
+            max_likelihood(&pdf, score_of(self.elo0)),
+            max_likelihood(&pdf, score_of(self.elo1)),
+        );
+        total * (0..5).map(|i| pdf[i] * (p1[i] / p0[i]).ln()).sum::<f64>()
     }
 
     pub fn verdict(&self, llr: f64) -> Verdict {
@@ -143,6 +143,40 @@ impl Sprt {
             Verdict::Continue
         }
     }
+}
+
+/// The distribution closest to `pdf` (largest likelihood of the sample `pdf` describes) with
+/// mean score `s`: pᵢ = pdfᵢ / (1 + λ(vᵢ − s)), λ being the root of Σ pᵢ (vᵢ − s) = 0 (the
+/// Lagrange condition), found by bisection: the sum falls as λ grows, over the λ that keep every
+/// pᵢ positive. `pdf` must have no zero bin. `s` is kept a hair inside (0, 1) so that absurd
+/// Elo bounds (thousands) still give a finite answer.
+fn max_likelihood(pdf: &[f64; 5], s: f64) -> [f64; 5] {
+    let s = s.clamp(1e-9, 1.0 - 1e-9);
+    let excess = |lambda: f64| {
+        pdf.iter()
+            .zip(BIN_SCORE)
+            .map(|(p, v)| p * (v - s) / (1.0 + lambda * (v - s)))
+            .sum::<f64>()
+    };
+    // 1 + λ(v − s) > 0 for v = 0 and v = 1.
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if excess(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = (lo + hi) / 2.0;
+    let mut p = [0.0; 5];
+    for (i, v) in BIN_SCORE.iter().enumerate() {
+        p[i] = pdf[i] / (1.0 + lambda * (v - s));
+    }
+    p
 }
 
 #[cfg(test)]
@@ -248,22 +282,90 @@ mod tests {
         assert_eq!(sprt.verdict(0.5), Verdict::Continue);
     }
 
-    #[test]
-    fn sprt_llr_by_hand() {
-        // Pairs [2, 5, 20, 10, 5] (42): mean 0.565476; with s0 = 0.5 and s1 = score_of(10) =
-        // 0.514387, r0 = 0.063988 and r1 = 0.062311 (no empty bin, so no padding);
-        // LLR = 21 · ln(r0/r1) = 0.5577 (computed separately in Python).
-        let sprt = Sprt {
+    fn sprt(elo1: f64) -> Sprt {
+        Sprt {
             elo0: 0.0,
-            elo1: 10.0,
+            elo1,
             alpha: 0.05,
             beta: 0.05,
-        };
+        }
+    }
+
+    #[test]
+    fn sprt_llr_by_hand() {
+        // Pairs [2, 5, 20, 10, 5] (42), s0 = 0.5, s1 = score_of(10) = 0.514387: the LLR of the
+        // two maximum-likelihood distributions is 0.546191 (computed separately in Python by
+        // Newton's method on λ, as fishtest's `LLR_logistic` does).
         let p = Pentanomial {
             counts: [2, 5, 20, 10, 5],
         };
-        let llr = sprt.llr(&p);
-        assert!(close(llr, 0.5577, 1e-4), "{llr}");
+        let llr = sprt(10.0).llr(&p);
+        assert!(close(llr, 0.546_191, 1e-5), "{llr}");
+    }
+
+    #[test]
+    fn max_likelihood_keeps_a_distribution_with_the_asked_mean() {
+        let pdf = [0.1, 0.2, 0.4, 0.2, 0.1].map(|p: f64| p.max(1e-6));
+        for s in [0.3, 0.5, 0.514, 0.9] {
+            let p = max_likelihood(&pdf, s);
+            let mean: f64 = p.iter().zip(BIN_SCORE).map(|(p, v)| p * v).sum();
+            assert!(
+                close(p.iter().sum(), 1.0, 1e-9) && close(mean, s, 1e-9),
+                "{s}: {p:?}"
+            );
+        }
+        // The observed distribution is its own best fit at its own mean.
+        let p = max_likelihood(&pdf, 0.5);
+        assert!(p.iter().zip(pdf).all(|(a, b)| close(*a, b, 1e-9)));
+    }
+
+    #[test]
+    fn split_pairs_do_not_accept_h0_after_a_handful() {
+        // Pairs that split 1-1 are the rule in free-style Gomoku. The normal approximation
+        // took 7 of them for a variance-free sample and accepted H0 (LLR -4.2 with elo1 10).
+        // Exactly: each costs the likelihood of moving the mean to s1, about 0.029 (elo1 10)
+        // or 0.059 (elo1 20), so -0.577 and -1.177 after 20 pairs (Python, as above).
+        let mut p = Pentanomial::default();
+        for _ in 0..20 {
+            p.add(2);
+            for elo1 in [10.0, 20.0] {
+                let test = sprt(elo1);
+                assert_eq!(test.verdict(test.llr(&p)), Verdict::Continue, "{p:?}");
+            }
+        }
+        assert!(close(sprt(10.0).llr(&p), -0.577_067, 1e-5));
+        assert!(close(sprt(20.0).llr(&p), -1.176_947, 1e-5));
+        // A long enough run does decide: 150 split pairs are strong evidence against +10.
+        p.counts[2] = 150;
+        assert_eq!(sprt(10.0).verdict(sprt(10.0).llr(&p)), Verdict::H0);
+    }
+
+    #[test]
+    fn a_few_lucky_pairs_decide_nothing() {
+        for counts in [
+            [0, 0, 3, 2, 0],
+            [0, 2, 3, 0, 0],
+            [0, 0, 0, 0, 5],
+            [3, 0, 2, 0, 0],
+        ] {
+            let p = Pentanomial { counts };
+            let test = sprt(10.0);
+            assert_eq!(test.verdict(test.llr(&p)), Verdict::Continue, "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn huge_elo_bounds_give_a_finite_llr() {
+        let test = Sprt {
+            elo0: 0.0,
+            elo1: 9000.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let llr = test.llr(&Pentanomial {
+            counts: [1, 2, 3, 2, 1],
+        });
+        assert!(llr.is_finite() && llr < 0.0, "{llr}");
     }
 
     #[test]

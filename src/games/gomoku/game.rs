@@ -2,13 +2,13 @@
 //! and `mist` (19x19, answering `view`, `who` and `history` as the Mist controller does).
 
 use super::eval;
-use super::geometry::{Point, Rule, bits_between, five_through, line_of};
+use super::geometry::{Point, five_through, line_of};
 use super::mist::{MIST_SIZE, mist_view};
+use super::points;
 use super::position::Gomoku;
 use super::rules::{self, MIST};
-use super::shapes::Shape;
 use super::text;
-use super::vcf;
+
 use crate::game::{Game, OptionSpec, Options, Outcome, Side};
 
 impl Game for Gomoku {
@@ -85,41 +85,14 @@ impl Game for Gomoku {
         })
     }
 
-    /// Points next to many stones first: own stones to build on, enemy ones to break.
+    /// The point's line patterns for both colours (see `points.rs`).
     fn order_hint(&self, mv: Point) -> i32 {
-        let me = self.side_to_move();
-        let mut hint = 0;
-        for dir in 0..4 {
-            let (line, bit) = line_of(mv, dir);
-            let near = bits_between(bit.saturating_sub(2), (bit + 2).min(31));
-            let far = bits_between(bit.saturating_sub(4), (bit + 4).min(31));
-            for (side, weight) in [(me, 3), (me.other(), 2)] {
-                let stones = self.board().line(side, dir, line);
-                let close = (stones & near).count_ones() as i32;
-                hint += weight * (close * close * 4 + (stones & far).count_ones() as i32);
-            }
-        }
-        hint
+        points::score(self.board(), self.side_to_move(), mv)
     }
 
-    /// A win by continuous fours (see `vcf.rs`). Without a five point or a line holding
-    /// three stones in a window there is no four to play: most nodes end at that test.
+    /// A win by continuous fours or threats (see `Gomoku::threat_win`).
     fn proven_win(&self, budget: u32, line: &mut Vec<Point>) -> bool {
-        // The solver's windows count an overline as five: under exactly-five it proves nothing.
-        if self.board().rule() == Rule::ExactFive {
-            return false;
-        }
-        let me = self.side_to_move();
-        let can_four = self.fours(me) > 0
-            || [
-                Shape::ClosedThree,
-                Shape::OpenThree,
-                Shape::Four,
-                Shape::OpenFour,
-            ]
-            .into_iter()
-            .any(|s| self.count(me, s) > 0);
-        self.winner().is_none() && can_four && vcf::find(self.board(), budget, line)
+        self.threat_win(self.side_to_move(), budget, line)
     }
 
     /// The enemy has a four: the mover must answer it.

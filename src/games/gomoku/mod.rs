@@ -3,8 +3,9 @@
 //!
 //! Files, lowest first: `geometry` (points, lines, five in a row), `zobrist`, `board` (the
 //! stones), `shapes` (line patterns and their values), `position` (the game state kept stone
-//! by stone), `vcf` (wins by continuous fours), `movegen`, `eval`, `text`, `mist` (the mist's
-//! view), `rules` (the variants), and `game` (the `Game` impl).
+//! by stone), `vcf` (wins by continuous fours), `vct` (wins by fours and threes), `points`
+//! (what a point is worth to play), `movegen`, `eval`, `text`, `mist` (the mist's view),
+//! `rules` (the variants), and `game` (the `Game` impl).
 
 pub mod board;
 mod eval;
@@ -12,11 +13,13 @@ mod game;
 pub mod geometry;
 pub mod mist;
 mod movegen;
+mod points;
 mod position;
 mod rules;
 mod shapes;
 pub mod text;
 mod vcf;
+mod vct;
 mod zobrist;
 
 pub use position::Gomoku;

@@ -1,10 +1,17 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
-//! forces, the defences an open three leaves, or else the points near stones.
+//! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
-use super::geometry::{LINES, MAX_SIZE, Point, line_span, point_on};
+use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_span, point_on};
+use super::points;
 use super::position::Gomoku;
-use super::shapes::{self, Shape};
-use super::vcf;
+use super::shapes::{self, SHAPES, Shape};
+use super::{vcf, vct};
+use crate::game::Side;
+
+/// Quiet points searched at most, the best by pattern score.
+const MAX_QUIET: usize = 8;
+/// The most open threes a VCT proof may hold.
+const MAX_THREES: u32 = 6;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -41,7 +48,50 @@ impl Gomoku {
             self.defences(out);
         } else {
             self.candidates(out);
+            self.keep_best(out);
         }
+    }
+
+    /// A forced win for `attacker` (the side to move, or the other to see its threats): by
+    /// continuous fours in `budget` fours (see `vcf.rs`), or else by continuous threats (see
+    /// `vct.rs`) in the same budget again, with as many open threes as it can plausibly prove
+    /// (each three leaves about three answers, each answer a VCF search): four at the root's
+    /// budget, none in the small budgets the search spends at every node. `line` receives
+    /// the moves to the five. Without a line holding three (two) stones in a window there is
+    /// no four (three) to play: most calls end at those tests.
+    pub fn threat_win(&self, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
+        // The solvers' windows count an overline as five: under exactly-five they prove nothing.
+        if self.board().rule() == Rule::ExactFive || self.winner().is_some() {
+            return false;
+        }
+        let at_least =
+            |shape: Shape| (shape as usize..SHAPES).any(|s| self.counts(attacker)[s] > 0);
+        if (self.fours(attacker) > 0 || at_least(Shape::ClosedThree))
+            && vcf::find(self.board(), attacker, budget, line)
+        {
+            return true;
+        }
+        let threes = budget.max(1).ilog(3).saturating_sub(5).min(MAX_THREES);
+        threes > 0
+            && at_least(Shape::ClosedTwo)
+            && vct::find(self.board(), attacker, budget, threes, line)
+    }
+
+    /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see
+    /// `points.rs`), best first: far from every threat, the rest are not worth a node.
+    fn keep_best(&self, out: &mut Vec<Point>) {
+        if out.len() <= MAX_QUIET {
+            return;
+        }
+        let me = self.side_to_move();
+        let mut scored: Vec<(i32, Point)> = out
+            .iter()
+            .map(|&p| (points::score(self.board(), me, p), p))
+            .collect();
+        // Stable on ties: equal scores keep the board order, so searches stay reproducible.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        out.clear();
+        out.extend(scored.iter().take(MAX_QUIET).map(|&(_, p)| p));
     }
 
     /// Against an open three (which becomes an open four next): the points of the windows

@@ -64,6 +64,11 @@ impl Gomoku {
         self.counts[side.index()][shape as usize]
     }
 
+    /// How many lines have each shape as `side`'s strongest (indexed by `Shape`).
+    pub fn counts(&self, side: Side) -> &[i32; SHAPES] {
+        &self.counts[side.index()]
+    }
+
     /// How many (line, five point) pairs `side` has: nonzero when it has a four.
     pub fn fours(&self, side: Side) -> i32 {
         self.fours[side.index()]

@@ -35,39 +35,49 @@ thread_local! {
     });
 }
 
-/// Looks for a win by continuous fours for the side to move, trying at most `budget`
+/// Looks for a win by continuous fours for `attacker` (the side to move, or the other one
+/// to see what it threatens), trying at most `budget`
 /// attacking moves. On success `line` holds the moves to the five, both sides' (its length
 /// is the win's distance in plies) and the result is `true`; `false` means none was found,
 /// which is a proof that none exists only if the budget was not spent.
-pub fn find(board: &Board, budget: u32, line: &mut Vec<Point>) -> bool {
+pub fn find(board: &Board, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
+    find_spending(board, attacker, budget, line).0
+}
+
+/// [`find`], and how many of the budget's moves it tried.
+pub fn find_spending(
+    board: &Board,
+    attacker: Side,
+    budget: u32,
+    line: &mut Vec<Point>,
+) -> (bool, u32) {
     line.clear();
-    let attacker = board.side_to_move();
-    let every_line = || (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
-    if let Some(five) = Fives::along(board, attacker, every_line()).first() {
+    if let Some(five) = Fives::anywhere(board, attacker).first() {
         line.push(five);
-        return true;
+        return (true, 0);
     }
-    let threats = Fives::along(board, attacker.other(), every_line());
+    let threats = Fives::anywhere(board, attacker.other());
     SCRATCH.with_borrow_mut(|scratch| {
         scratch.moves.clear();
-        Solver {
+        let mut solver = Solver {
             board: board.clone(),
             attacker,
-            size_key: (board.size() as u64).wrapping_mul(GOLDEN),
+            size_key: position_key(board, attacker),
             budget,
             nodes: 0,
             incomplete: false,
             line,
             scratch,
-        }
-        .attack(threats)
+        };
+        let won = solver.attack(threats);
+        (won, solver.nodes)
     })
 }
 
 struct Solver<'a> {
     board: Board,
     attacker: Side,
-    /// Mixed into the table keys: the same stones on another board size are another position.
+    /// Mixed into the table keys (see [`position_key`]).
     size_key: u64,
     budget: u32,
     nodes: u32,
@@ -137,12 +147,18 @@ impl Solver<'_> {
     }
 }
 
+/// What the solvers mix into their table keys besides the stones: the same stones on
+/// another board size, or with the other side attacking, are another problem.
+pub(super) fn position_key(board: &Board, attacker: Side) -> u64 {
+    (board.size() as u64 + 32 * attacker.index() as u64).wrapping_mul(GOLDEN)
+}
+
 /// The points where a colour would make five, as far as they matter here: none, one (the
 /// block is forced) or two (no block stops them both).
 #[derive(Clone, Copy)]
-struct Fives {
-    count: usize,
-    points: [Point; 2],
+pub(super) struct Fives {
+    pub count: usize,
+    pub points: [Point; 2],
 }
 
 impl Fives {
@@ -169,12 +185,18 @@ impl Fives {
         fives
     }
 
+    /// The five points of `side` on the whole board.
+    pub fn anywhere(board: &Board, side: Side) -> Fives {
+        let every_line = (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
+        Fives::along(board, side, every_line)
+    }
+
     /// The five points of `side` along the four lines through `p`.
-    fn through(board: &Board, side: Side, p: Point) -> Fives {
+    pub fn through(board: &Board, side: Side, p: Point) -> Fives {
         Fives::along(board, side, (0..4).map(|dir| (dir, line_of(p, dir).0)))
     }
 
-    fn first(&self) -> Option<Point> {
+    pub fn first(&self) -> Option<Point> {
         (self.count > 0).then_some(self.points[0])
     }
 }
@@ -211,7 +233,7 @@ pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
 }
 
 /// The empty points of `side`'s windows along one line that hold `stones` of its stones.
-fn line_points(board: &Board, side: Side, dir: usize, line: usize, stones: u32) -> u32 {
+pub(super) fn line_points(board: &Board, side: Side, dir: usize, line: usize, stones: u32) -> u32 {
     window_points(
         board.line(side, dir, line),
         board.line(side.other(), dir, line),
