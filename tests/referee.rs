@@ -332,6 +332,18 @@ fn openings_from_a_file_are_played_in_order_with_colours_swapped_over_ugi() {
 }
 
 #[test]
+fn an_endless_openings_file_is_refused_not_read_whole() {
+    let r = run_match("zero-openings", TABULA, &["--openings", "/dev/zero"]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("larger than the limit of 1048576 bytes"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.report.is_empty());
+}
+
+#[test]
 fn an_engine_that_cannot_start_stops_the_match_before_it_begins() {
     let r = run_match("nostart", "/nonexistent/engine", &[]);
     assert_eq!(r.code, Some(1));
