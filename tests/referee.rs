@@ -168,6 +168,24 @@ fn an_engine_flooding_info_lines_still_hangs() {
 }
 
 #[test]
+fn an_engine_closing_its_pipe_mid_line_crashes() {
+    let r = run_match("partial", &fake("partial", 1), &["--games", "2"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["crash"; 2]);
+}
+
+#[test]
+fn an_engine_writing_one_endless_line_hangs() {
+    let r = run_match(
+        "longline",
+        &fake("longline", 1),
+        &["--games", "2", "--timeout", "1500"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["hang"; 2]);
+}
+
+#[test]
 fn an_engine_out_of_time_loses_on_time() {
     let r = run_match("time", &fake("hang", 1), &["--games", "2", "--tc", "0.3"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
