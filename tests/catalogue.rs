@@ -68,13 +68,16 @@ fn check_row(base: &Path, cells: &[String]) -> Result<(), String> {
     let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     let input_cell = &cells[1];
     if let Some((n, byte)) = long_line(input_cell) {
-        if !lines.iter().any(|l| l.len() == n && l.iter().all(|&b| b == byte)) {
+        if !lines
+            .iter()
+            .any(|l| l.len() == n && l.iter().all(|&b| b == byte))
+        {
             return Err(format!("no line of {n} '{}' in the input", byte as char));
         }
     } else {
         for span in code_spans(input_cell) {
             let wanted = unescape(&span);
-            if !lines.iter().any(|l| *l == wanted.as_slice()) {
+            if !lines.contains(&wanted.as_slice()) {
                 return Err(format!("no input line '{span}'"));
             }
         }
