@@ -141,3 +141,28 @@ fn move_now_force_ping_and_quit_act_during_a_search() {
     assert_eq!(engine.close_within(Duration::from_secs(30)), Some(0));
     assert!(asked.elapsed() < Duration::from_secs(1));
 }
+
+/// The machine's memory in MiB, from Linux's `/proc/meminfo`.
+fn total_mib() -> usize {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let kib: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().strip_suffix("kB")?.trim().parse().ok())
+        .unwrap();
+    kib / 1024
+}
+
+#[test]
+fn memory_beyond_what_is_free_and_a_huge_core_count_are_answered_at_once() {
+    // Before: `memory` granted any table the system would overcommit (and `new` then cleared
+    // it, swapping), and `cores 100000` spawned threads for half a minute in silence.
+    let mib = total_mib() + 1024;
+    let mut engine = Peer::start(&["xboard"]);
+    engine.send(&format!("memory {mib}\ncores 100000\nping 1"));
+    let lines = engine.until("pong 1", Duration::from_secs(10));
+    let refusal = format!("Error (cannot allocate a hash table of {mib} MiB (only ");
+    assert!(lines[0].starts_with(&refusal), "{lines:?}");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(engine.close_within(Duration::from_secs(30)), Some(0));
+}

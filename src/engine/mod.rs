@@ -142,8 +142,9 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 
 /// A table of `mib` MiB, cleared on `pool` so that the first search does not pay for its
 /// memory. A table larger than the memory the system has free is refused: the system would
-/// grant it (it overcommits) and then swap or kill us while clearing it.
-fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
+/// grant it (it overcommits) and then swap or kill us while clearing it. The engine's `Hash`
+/// and XBoard's `memory` both come here.
+pub fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
     if let Some(free) = available_mib(&meminfo).filter(|&free| mib > free) {
         return Err(format!(
