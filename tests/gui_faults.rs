@@ -122,12 +122,24 @@ fn a_flood_of_input_while_the_engine_thinks_is_answered_in_bounded_memory() {
         let nonsense = format!("{}\n", "nonsense ".repeat(110));
         flood.extend(nonsense.repeat(20_000).bytes());
         p.send_bytes(&flood);
-        p.until(f.moved, SLACK);
+        // XBoard answers lines while it thinks, the Gomocup brain after its move.
+        let mut seen = p.until(f.moved, SLACK * 3);
         p.send(f.marker);
-        let seen = p.until(f.marker_reply, SLACK * 3);
+        seen.extend(p.until(f.marker_reply, SLACK * 3));
         assert!(seen.len() > 20_000, "{:?}: {} lines", f.args, seen.len());
         let kib = peak_kib(p.child.id());
         assert!(kib < 200_000, "{:?}: {kib} KiB", f.args);
         assert_eq!(p.close_within(SLACK), Some(0), "{:?}", f.args);
     }
+}
+
+#[test]
+fn without_a_time_control_the_end_of_input_still_ends_a_move_search_at_once() {
+    // Found by the `xboard` fuzz target: a move asked for before any time control searched
+    // without end, and the end of input waited for it (`ping` too).
+    let mut p = Peer::start(&["xboard"]);
+    p.send("xboard\nprotover 2\nnew\nusermove h2h4");
+    p.close_input();
+    p.until("move ", SLACK);
+    assert_eq!(p.exit_within(SLACK), Some(0));
 }

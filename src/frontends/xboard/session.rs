@@ -148,12 +148,13 @@ impl Session {
         }
     }
 
-    /// End of input: a move search may finish and answer; an analysis stops.
+    /// End of input: a move search stops and answers at once, as in the engine protocol
+    /// (nobody waits for a better move); an analysis stops.
     pub fn finish(&mut self) {
         if self.thinking.as_ref().is_some_and(|t| t.analyze) {
             self.cancel();
         }
-        self.finish_thinking();
+        self.stop_thinking();
     }
 
     fn handle(&mut self, cmd: Command) -> Flow {
