@@ -10,11 +10,10 @@ pub fn guarded(data: &[u8], first: &str, words: &[&str], after: &str) -> Cursor<
     let mut input = first.as_bytes().to_vec();
     for line in data.split_inclusive(|&b| b == b'\n') {
         input.extend_from_slice(line);
-        let word = line
-            .split(|b| b.is_ascii_whitespace())
-            .find(|w| !w.is_empty())
-            .unwrap_or(b"");
-        if words.iter().any(|w| w.as_bytes().eq_ignore_ascii_case(word)) {
+        // Words as the front-ends split them: at any Unicode blank (`\v` and U+00A0 too).
+        let text = String::from_utf8_lossy(line);
+        let word = text.split_whitespace().next().unwrap_or("");
+        if words.iter().any(|w| w.eq_ignore_ascii_case(word)) {
             if !line.ends_with(b"\n") {
                 input.push(b'\n');
             }
