@@ -240,6 +240,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         retain_from(out, start, |m| self.is_noisy(m));
     }
 
+    /// Tests only: the legal moves by a slow reference, the pseudo-legal moves filtered by the
+    /// rules as written (a king or General not left attacked, a move's shape checked square by
+    /// square), for the property tests to compare with `legal_moves`. `None` where the game
+    /// has no second way to tell.
+    #[cfg(test)]
+    fn reference_moves(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
+
     /// Plays a legal move.
     fn play(&mut self, mv: Self::Move);
 

@@ -295,7 +295,7 @@ fn a_match_with_two_search_threads_reports_every_game() {
 
 #[test]
 fn out_must_be_a_regular_writable_file_and_is_left_as_it_was_otherwise() {
-    use std::os::unix::fs::{PermissionsExt, symlink};
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
     let dir = scratch("out-kinds");
     let input = dir.join("in.txt");
     std::fs::write(&input, board(CASES[0].1)).unwrap();
@@ -332,6 +332,17 @@ fn out_must_be_a_regular_writable_file_and_is_left_as_it_was_otherwise() {
             .unwrap()
             .file_type()
             .is_file()
+    );
+    // A character device: before, /dev/null was replaced by a regular file.
+    let null = std::path::Path::new("/dev/null");
+    let out = run(null);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+    assert!(
+        std::fs::symlink_metadata(null)
+            .unwrap()
+            .file_type()
+            .is_char_device()
     );
     // A read-only file: before, it was overwritten with exit 0.
     let locked = dir.join("locked.txt");

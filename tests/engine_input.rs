@@ -1,23 +1,10 @@
 //! Whatever arrives on stdin, the engine answers and never panics or loses its state.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "common/pipe.rs"]
+mod pipe;
 
 fn run(input: &[u8]) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start tabula");
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    // Write from another thread so a full stdout pipe cannot deadlock the test.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for tabula");
-    writer.join().unwrap();
+    let out = pipe::output_of(&[], input);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

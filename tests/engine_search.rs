@@ -1,108 +1,17 @@
 //! The engine protocol around a running search: `info`/`bestmove`, `isready` and `stop` while
 //! thinking, clocks, and end of input. Driven over real pipes, as a GUI drives it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+#[path = "common/peer.rs"]
+mod peer;
+
+use peer::Peer;
 use std::time::{Duration, Instant};
-
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start tabula");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
-        let deadline = Instant::now() + limit;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {limit:?}: {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine ended before '{prefix}': {seen:?}")
-                }
-            }
-        }
-    }
-
-    fn close(mut self) -> Option<i32> {
-        drop(self.stdin.take());
-        self.child.wait().unwrap().code()
-    }
-
-    /// Closes the input and waits for the exit status; a session that does not end within
-    /// `limit` fails the test instead of hanging it.
-    fn close_within(mut self, limit: Duration) -> Option<i32> {
-        drop(self.stdin.take());
-        self.exit_within(limit)
-    }
-
-    fn exit_within(&mut self, limit: Duration) -> Option<i32> {
-        let deadline = Instant::now() + limit;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            assert!(Instant::now() < deadline, "no exit within {limit:?}");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Engine {
-    /// A test that failed leaves no engine running.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 const LONG: Duration = Duration::from_secs(60);
 
 #[test]
 fn go_depth_reports_each_depth_then_a_legal_best_move() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game advance");
     e.send("setoption name Threads value 1");
     e.send("go depth 4");
@@ -130,12 +39,12 @@ fn go_depth_reports_each_depth_then_a_legal_best_move() {
     e.send("legal");
     let legal = e.until("", LONG).pop().unwrap();
     assert!(legal.split(' ').any(|m| m == best), "{best} not in {legal}");
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 #[test]
 fn isready_and_stop_are_answered_while_thinking() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game advance");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
@@ -148,12 +57,12 @@ fn isready_and_stop_are_answered_while_thinking() {
     );
     e.send("stop");
     e.until("bestmove", Duration::from_secs(2));
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 #[test]
 fn a_clock_is_respected() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game advance");
     e.send("isready");
     e.until("readyok", LONG);
@@ -174,35 +83,35 @@ fn a_clock_is_respected() {
         "{:?}",
         start.elapsed()
     );
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 #[test]
 fn end_of_input_ends_an_infinite_search_with_its_answer() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game sixes");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
-    drop(e.stdin.take());
+    e.close_input();
     e.until("bestmove", Duration::from_secs(2));
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 #[test]
 fn commands_wait_for_a_limited_search_and_keep_their_order() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game advance");
     e.send("go depth 3");
     e.send("who");
     let lines = e.until("white", LONG);
     let n = lines.len();
     assert!(lines[n - 2].starts_with("bestmove"), "{lines:?}");
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 #[test]
 fn the_handshake_lists_every_option() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("uci");
     let lines = e.until("uciok", LONG);
     assert_eq!(
@@ -219,12 +128,12 @@ fn the_handshake_lists_every_option() {
     e.send("ugi");
     e.until("ugiok", LONG);
     e.send("quit");
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 #[test]
 fn a_finished_game_has_no_best_move() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game advance");
     e.send("resign");
     e.until("result", LONG);
@@ -233,14 +142,14 @@ fn a_finished_game_has_no_best_move() {
         e.until("bestmove", LONG),
         vec!["bestmove (none)".to_string()]
     );
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 const SHORT: Duration = Duration::from_secs(5);
 
 #[test]
 fn a_command_after_go_infinite_is_queued_and_stop_and_quit_are_still_read() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game sixes");
     e.send("go infinite");
     e.send("position startpos");
@@ -266,12 +175,12 @@ fn a_command_after_go_infinite_is_queued_and_stop_and_quit_are_still_read() {
 #[test]
 fn end_of_input_ends_a_search_without_limit_or_with_a_long_one() {
     for go in ["go", "go depth 60", "go movetime 600000", "go infinite"] {
-        let mut e = Engine::start();
+        let mut e = Peer::start(&[]);
         e.send("game sixes");
         e.send(go);
         e.send("who");
         std::thread::sleep(Duration::from_millis(50));
-        drop(e.stdin.take());
+        e.close_input();
         let lines = e.until("bestmove", SHORT);
         assert!(
             lines
@@ -286,7 +195,7 @@ fn end_of_input_ends_a_search_without_limit_or_with_a_long_one() {
 
 #[test]
 fn a_long_perft_or_bench_leaves_the_input_read() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game sixes");
     e.send("perft 64");
     e.send("isready");
@@ -304,7 +213,7 @@ fn a_long_perft_or_bench_leaves_the_input_read() {
     e.send("stop");
     assert!(e.until("bench", SHORT)[0].starts_with("bench sixes depth "));
     for end in ["quit", "", "term"] {
-        let mut e = Engine::start();
+        let mut e = Peer::start(&[]);
         e.send("game sixes");
         e.send("perft 64");
         let code = if end.is_empty() {
@@ -319,7 +228,7 @@ fn a_long_perft_or_bench_leaves_the_input_read() {
 
 #[test]
 fn many_threads_on_few_cores_keep_a_movetime() {
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game advance");
     e.send("setoption name Threads value 256");
     e.send("isready");
@@ -332,7 +241,7 @@ fn many_threads_on_few_cores_keep_a_movetime() {
         let took = start.elapsed();
         assert!(took < Duration::from_millis(600), "{took:?}");
     }
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }
 
 /// Quiescence stays bounded where every capture and promotion invites another: facing rows
@@ -340,7 +249,7 @@ fn many_threads_on_few_cores_keep_a_movetime() {
 #[test]
 fn quiescence_is_bounded_between_facing_pawn_rows() {
     const MAX_NODES: u64 = 20_000;
-    let mut e = Engine::start();
+    let mut e = Peer::start(&[]);
     e.send("game chess14");
     e.send("setoption name Threads value 1");
     for fen in [
@@ -365,5 +274,5 @@ fn quiescence_is_bounded_between_facing_pawn_rows() {
             .unwrap_or_else(|| panic!("no info line for {fen}: {lines:?}"));
         assert!(nodes <= MAX_NODES, "{fen}: {nodes} nodes to depth 3");
     }
-    assert_eq!(e.close(), Some(0));
+    assert_eq!(e.close_within(LONG), Some(0));
 }

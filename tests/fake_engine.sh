@@ -15,6 +15,8 @@
 #   orphan   exit at once, leaving a child that keeps the output open (its pid goes to
 #            FAKE_ORPHANS when set)
 #   slow     answer after sleeping 0.3 s
+#   partial  write half a `bestmove` line, no end of line, and exit (a pipe closed mid-line)
+#   longline write one endless line without an end of line (never `bestmove`)
 # With FAKE_PIDS set, the process appends its pid to that file (to check it was ended).
 #
 # Replies are read synchronously (uci..uciok, isready..readyok, go..bestmove), so no helper
@@ -48,6 +50,8 @@ while IFS= read -r line; do
                     slow) sleep 0.3; echo "$line" >&"${ENGINE[1]}"; relay_until bestmove ;;
                     hang) continue ;;
                     flood) while :; do echo "info string still thinking"; done ;;
+                    partial) printf 'bestmove a1' && exit 3 ;;
+                    longline) while :; do printf '%01000d' 0; done ;;
                     illegal) echo "bestmove zz99" ;;
                     empty) echo "bestmove" ;;
                     error) echo "error cannot search" ;;

@@ -3,6 +3,12 @@
 //! crashes or overruns its turn on cue. Every game ends by the rules or by the failing
 //! engine's loss, and no game hangs.
 
+#[path = "common/matches.rs"]
+mod matches;
+#[path = "common/pipe.rs"]
+mod pipe;
+
+use matches::{Run, scratch};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -11,37 +17,6 @@ const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 fn fake(mode: &str, after: u32) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_gomocup.sh");
     format!("bash '{script}' {mode} {after}")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-gomocup-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-struct Run {
-    code: Option<i32>,
-    report: String,
-    /// Game lines of the save file.
-    saved: Vec<String>,
-}
-
-impl Run {
-    fn field(&self, key: &str) -> &str {
-        self.report
-            .lines()
-            .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
-            .unwrap_or_else(|| panic!("no '{key}' in the report:\n{}", self.report))
-    }
-
-    fn reasons(&self) -> Vec<&str> {
-        self.saved
-            .iter()
-            .map(|l| l.split('\t').nth(4).unwrap())
-            .collect()
-    }
 }
 
 /// A Gomoku match of `engine1` (a Gomocup engine) against a plain tabula, with `extra`
@@ -91,39 +66,7 @@ fn run_with_options(
     if let Some(log) = log {
         cmd.env("FAKE_LOG", log);
     }
-    let out = cmd.output().expect("tabula match runs");
-    let saved = std::fs::read_to_string(&save)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(String::from)
-        .collect();
-    Run {
-        code: out.status.code(),
-        report: String::from_utf8_lossy(&out.stdout).into_owned(),
-        saved,
-    }
-}
-
-/// Replays a save line's position in tabula: it must be a finished game.
-fn replay_is_over(line: &str) -> bool {
-    let position = line.split('\t').nth(5).unwrap();
-    let input =
-        format!("setoption name Rule value exactfive\ngame gomoku\n{position}\nquery gameover\n");
-    let mut child = Command::new(TABULA)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).contains("response true")
+    Run::of(&mut cmd, &save)
 }
 
 #[test]
@@ -146,11 +89,18 @@ fn tabula_gomocup_plays_whole_games_under_the_exact_rule() {
         ],
         None,
     );
-    assert_eq!(r.code, Some(0), "{}", r.report);
+    assert_eq!(r.code, Some(0), "{}{}", r.report, r.stderr);
     assert!(r.report.contains("Engine 1: tabula ["));
     assert_eq!(r.saved.len(), 4, "{}", r.report);
     assert!(r.reasons().iter().all(|&w| w == "rules"), "{:?}", r.saved);
-    assert!(r.saved.iter().all(|l| replay_is_over(l)), "{:?}", r.saved);
+    assert!(
+        r.saved.iter().all(|l| matches::replay_is_over(
+            "setoption name Rule value exactfive\ngame gomoku",
+            l
+        )),
+        "{:?}",
+        r.saved
+    );
 }
 
 #[test]

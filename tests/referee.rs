@@ -2,7 +2,12 @@
 //! illegal moves or answers errors on cue: each failure costs the failing engine that game, the
 //! match goes on, and no engine process outlives the referee.
 
-use std::path::PathBuf;
+#[path = "common/matches.rs"]
+mod matches;
+#[path = "common/pipe.rs"]
+mod pipe;
+
+use matches::{Run, column, scratch};
 use std::process::Command;
 
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
@@ -11,42 +16,6 @@ const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 fn fake(mode: &str, after: u32) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engine.sh");
     format!("bash '{script}' '{TABULA}' {mode} {after}")
-}
-
-/// A fresh scratch file name for this test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-referee-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-struct Run {
-    code: Option<i32>,
-    report: String,
-    stderr: String,
-    /// Game lines of the save file (comments dropped).
-    saved: Vec<String>,
-}
-
-impl Run {
-    /// The value of a report line `<key>: <value>`.
-    fn field(&self, key: &str) -> &str {
-        self.report
-            .lines()
-            .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
-            .unwrap_or_else(|| panic!("no '{key}' in the report:\n{}", self.report))
-    }
-
-    /// The save file's reasons, game by game.
-    fn reasons(&self) -> Vec<&str> {
-        self.saved.iter().map(|l| column(l, 4)).collect()
-    }
-}
-
-fn column(line: &str, i: usize) -> &str {
-    line.split('\t').nth(i).expect("a save line has six fields")
 }
 
 /// Plies in a save line's position.
@@ -83,22 +52,7 @@ fn run_match(test: &str, engine1: &str, extra: &[&str]) -> Run {
     if !extra.iter().any(|a| ["--tc", "--movetime"].contains(a)) {
         args.extend(["--depth".to_string(), "1".to_string()]);
     }
-    let out = Command::new(TABULA)
-        .args(&args)
-        .output()
-        .expect("run tabula match");
-    let saved = std::fs::read_to_string(&save)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(String::from)
-        .collect();
-    Run {
-        code: out.status.code(),
-        report: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        saved,
-    }
+    Run::of(Command::new(TABULA).args(&args), &save)
 }
 
 #[test]
@@ -168,6 +122,24 @@ fn an_engine_flooding_info_lines_still_hangs() {
 }
 
 #[test]
+fn an_engine_closing_its_pipe_mid_line_crashes() {
+    let r = run_match("partial", &fake("partial", 1), &["--games", "2"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["crash"; 2]);
+}
+
+#[test]
+fn an_engine_writing_one_endless_line_hangs() {
+    let r = run_match(
+        "longline",
+        &fake("longline", 1),
+        &["--games", "2", "--timeout", "1500"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.reasons(), ["hang"; 2]);
+}
+
+#[test]
 fn an_engine_out_of_time_loses_on_time() {
     let r = run_match("time", &fake("hang", 1), &["--games", "2", "--tc", "0.3"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
@@ -194,27 +166,6 @@ fn illegal_empty_and_error_answers_lose() {
         let plies: Vec<usize> = r.saved.iter().map(|l| plies(l)).collect();
         assert_eq!(plies, counts, "{mode}");
     }
-}
-
-/// Replays a saved game in a fresh tabula and asks whether the game is over.
-fn replay_is_over(line: &str) -> bool {
-    let input = format!("game sixes\n{}\nquery gameover\n", column(line, 5));
-    let mut child = Command::new(TABULA)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(!text.contains("error"), "replay of '{line}': {text}");
-    text.trim() == "response true"
 }
 
 #[test]
@@ -247,10 +198,10 @@ fn normal_games_run_concurrently_and_replay_from_the_save_file() {
     );
     for line in &r.saved {
         match column(line, 4) {
-            "rules" => assert!(replay_is_over(line), "{line}"),
+            "rules" => assert!(matches::replay_is_over("game sixes", line), "{line}"),
             "adjudication" => {
                 assert_eq!(plies(line), 16, "{line}");
-                assert!(!replay_is_over(line), "{line}");
+                assert!(!matches::replay_is_over("game sixes", line), "{line}");
             }
             other => panic!("unexpected ending '{other}' in {line}"),
         }
@@ -330,6 +281,18 @@ fn openings_from_a_file_are_played_in_order_with_colours_swapped_over_ugi() {
     let r = run_match("bad-openings", TABULA, &["--openings", &path]);
     assert_eq!(r.code, Some(2));
     assert!(r.stderr.contains("line 2"), "{}", r.stderr);
+}
+
+#[test]
+fn an_endless_openings_file_is_refused_not_read_whole() {
+    let r = run_match("zero-openings", TABULA, &["--openings", "/dev/zero"]);
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains("larger than the limit of 1048576 bytes"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.report.is_empty());
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Runs every transcript folder under `tests/`: each `<name>.in` is piped into the built
-//! binary (with the arguments in the folder's `args` file), its stdout must equal
-//! `<name>.out` byte for byte, and its exit status `<name>.code` where that file exists.
+//! binary (with the arguments in `<name>.args` if there is one, else in the folder's `args`
+//! file), its stdout must equal `<name>.out` byte for byte, its exit status `<name>.code` and
+//! its stderr `<name>.err` where those files exist (command-line errors go to stderr).
 //! All failures are reported, each with a line diff, before the test fails.
 
 use std::fmt::Write as _;
@@ -27,10 +28,12 @@ fn every_transcript_folder_passes() {
         if inputs.is_empty() {
             continue;
         }
-        let args = fs::read_to_string(folder.join("args")).unwrap_or_default();
-        let args: Vec<&str> = args.split_whitespace().collect();
+        let folder_args = fs::read_to_string(folder.join("args")).unwrap_or_default();
         for input in inputs {
             count += 1;
+            let args = fs::read_to_string(input.with_extension("args"))
+                .unwrap_or_else(|_| folder_args.clone());
+            let args: Vec<&str> = args.split_whitespace().collect();
             if let Err(why) = check(&input, &args) {
                 failures.push(format!(
                     "{}: {why}",
@@ -74,12 +77,18 @@ fn check(input_path: &Path, args: &[&str]) -> Result<(), String> {
         ),
         Err(_) => None,
     };
+    let expected_err = fs::read(input_path.with_extension("err")).ok();
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(if expected_err.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .env_remove("RUST_LOG")
         .spawn()
         .map_err(|e| format!("cannot start the binary: {e}"))?;
     // Feed stdin from another thread: a program may answer before reading all of it, and
@@ -92,6 +101,12 @@ fn check(input_path: &Path, args: &[&str]) -> Result<(), String> {
     let reader = thread::spawn(move || {
         let mut out = Vec::new();
         std::io::Read::read_to_end(&mut stdout, &mut out).map(|_| out)
+    });
+    let errors = child.stderr.take().map(|mut stderr| {
+        thread::spawn(move || {
+            let mut out = Vec::new();
+            std::io::Read::read_to_end(&mut stderr, &mut out).map(|_| out)
+        })
     });
     let started = Instant::now();
     let status = loop {
@@ -118,6 +133,19 @@ fn check(input_path: &Path, args: &[&str]) -> Result<(), String> {
             "stdout differs (- expected, + got):\n{}",
             diff(&expected, &got)
         );
+    }
+    if let (Some(expected), Some(errors)) = (expected_err, errors) {
+        let got = errors
+            .join()
+            .unwrap()
+            .map_err(|e| format!("reading stderr: {e}"))?;
+        if got != expected {
+            let _ = write!(
+                problems,
+                "stderr differs (- expected, + got):\n{}",
+                diff(&expected, &got)
+            );
+        }
     }
     if let Some(code) = expected_code
         && status.code() != Some(code)

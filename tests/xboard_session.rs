@@ -3,75 +3,13 @@
 //! sends. Checks that every move the engine sends is legal and in time, that thinking output
 //! has CECP's shape, and that `?`, `force`, `ping` and `quit` act at once during a search.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+#[path = "common/peer.rs"]
+mod peer;
+
+use peer::Peer;
 use std::time::{Duration, Instant};
 use tabula::game::{Game, Options};
 use tabula::games::chess14::Chess14;
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .arg("xboard")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start tabula xboard");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in stdout.lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        for line in text.lines() {
-            writeln!(self.stdin, "{}", line.trim()).unwrap();
-        }
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
-        let end = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {within:?}; got {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the engine ended before '{prefix}'; got {seen:?}")
-                }
-            }
-        }
-    }
-}
 
 /// What XBoard sends to an engine it starts for a game of Chess14 at 40 moves in 1 minute,
 /// up to the game's first move (the second engine of a match also gets the position).
@@ -134,7 +72,7 @@ fn is_thinking(line: &str) -> bool {
 
 #[test]
 fn a_game_in_xboards_command_order_is_legal_and_in_time() {
-    let mut engine = Engine::start();
+    let mut engine = Peer::start(&["xboard"]);
     engine.send(STARTUP);
     let hello = engine.until("pong 1", Duration::from_secs(10));
     assert!(hello.iter().any(|l| l.starts_with("feature done=1")));
@@ -165,12 +103,12 @@ fn a_game_in_xboards_command_order_is_legal_and_in_time() {
         }
     }
     engine.send("quit");
-    assert!(engine.child.wait().unwrap().success());
+    assert_eq!(engine.close_within(Duration::from_secs(30)), Some(0));
 }
 
 #[test]
 fn move_now_force_ping_and_quit_act_during_a_search() {
-    let mut engine = Engine::start();
+    let mut engine = Peer::start(&["xboard"]);
     engine.send(STARTUP);
     engine.until("pong 1", Duration::from_secs(10));
     // `?` ends a long search with its best move so far.
@@ -200,6 +138,31 @@ fn move_now_force_ping_and_quit_act_during_a_search() {
     std::thread::sleep(Duration::from_millis(200));
     let asked = Instant::now();
     engine.send("quit");
-    assert!(engine.child.wait().unwrap().success());
+    assert_eq!(engine.close_within(Duration::from_secs(30)), Some(0));
     assert!(asked.elapsed() < Duration::from_secs(1));
+}
+
+/// The machine's memory in MiB, from Linux's `/proc/meminfo`.
+fn total_mib() -> usize {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let kib: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|v| v.trim().strip_suffix("kB")?.trim().parse().ok())
+        .unwrap();
+    kib / 1024
+}
+
+#[test]
+fn memory_beyond_what_is_free_and_a_huge_core_count_are_answered_at_once() {
+    // Before: `memory` granted any table the system would overcommit (and `new` then cleared
+    // it, swapping), and `cores 100000` spawned threads for half a minute in silence.
+    let mib = total_mib() + 1024;
+    let mut engine = Peer::start(&["xboard"]);
+    engine.send(&format!("memory {mib}\ncores 100000\nping 1"));
+    let lines = engine.until("pong 1", Duration::from_secs(10));
+    let refusal = format!("Error (cannot allocate a hash table of {mib} MiB (only ");
+    assert!(lines[0].starts_with(&refusal), "{lines:?}");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(engine.close_within(Duration::from_secs(30)), Some(0));
 }

@@ -1,11 +1,15 @@
 //! The contract of [`Game`] that the searcher and the session take for granted, checked on
-//! random playouts of one game type. Every registry entry carries its instance of [`check`],
-//! so a new game gets the checks for free.
+//! random playouts of one game type: a fixed series through the session ([`check`]), and
+//! playouts that proptest chooses and shrinks ([`properties`]). Both run the same checks of
+//! each position ([`position`]). Every registry entry carries its instances of the two, so a
+//! new game gets the checks for free.
 
 use super::{Output, Session};
 use crate::game::{self, Game, MoveBits, Options};
 use crate::protocol;
 use crate::rng::Rng;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -14,6 +18,10 @@ use std::sync::{Arc, Mutex};
 const PLIES: usize = 300;
 /// Longest playout, so that long games still give several starts.
 const PLAYOUT: usize = 60;
+/// Most legal moves for which the bulk counting check goes two plies deep.
+const BULK_WIDTH: usize = 64;
+/// Playouts proptest tries per game; each of up to `PLAYOUT` plies.
+const CASES: u32 = 32;
 
 /// What the session writes, kept for the test to read.
 #[derive(Clone, Default)]
@@ -83,6 +91,65 @@ pub fn check<G: Game>(id: &'static str) {
     }
 }
 
+/// Checks game `G`, registered as `id`, on playouts that proptest draws: each ply picks the
+/// legal move of index `choice % count`, so a failure shrinks to a short playout of first
+/// moves.
+pub fn properties<G: Game>(id: &'static str) {
+    let opts = Options::default();
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let playouts = prop::collection::vec(any::<u16>(), 0..PLAYOUT);
+    let result = runner.run(&playouts, |choices| {
+        let mut pos = G::start(id, &opts).unwrap();
+        position(id, &pos, &opts);
+        for choice in choices {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            if legal.is_empty() || game::result(&pos).is_some() {
+                break;
+            }
+            let mv = legal[usize::from(choice) % legal.len()];
+            // Positions are copied to make a move: the copy is the undo, and the move must
+            // leave the position it was played from as it was.
+            let (fen, hash) = (pos.to_fen(), pos.hash());
+            let mut child = pos.clone();
+            child.play(mv);
+            prop_assert_eq!(pos.to_fen(), fen);
+            prop_assert_eq!(pos.hash(), hash);
+            pos = child;
+            position(id, &pos, &opts);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{id}: {e}");
+    }
+}
+
+/// Counts like [`game::perft`] but plays every leaf move instead of counting the moves of
+/// the last ply (bulk counting).
+fn perft_by_leaves<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.outcome().is_some() {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play(m);
+            perft_by_leaves(&child, depth - 1)
+        })
+        .sum()
+}
+
 /// The checks of one position.
 fn position<G: Game>(id: &str, pos: &G, opts: &Options) {
     let fen = pos.to_fen();
@@ -116,6 +183,20 @@ fn position<G: Game>(id: &str, pos: &G, opts: &Options) {
         search.is_empty(),
         legal.is_empty(),
         "{id} {fen}: search moves exist while legal moves do"
+    );
+    if let Some(reference) = pos.reference_moves() {
+        let reference: HashSet<_> = reference.iter().collect();
+        assert_eq!(
+            legal_set, reference,
+            "{id} {fen}: legal moves = the reference's"
+        );
+    }
+    // Two plies where that stays small; one (each move still played) on wide boards.
+    let depth = if legal.len() <= BULK_WIDTH { 2 } else { 1 };
+    assert_eq!(
+        game::perft(pos, depth),
+        perft_by_leaves(pos, depth),
+        "{id} {fen}: perft {depth} with and without bulk counting"
     );
     for &mv in &legal {
         let text = pos.format_move(mv);

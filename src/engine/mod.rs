@@ -33,6 +33,9 @@ use std::thread::JoinHandle;
 /// Longest line kept; longer lines are answered with an error.
 pub const MAX_LINE: usize = 1 << 16;
 
+/// The table's size in MiB until `setoption name Hash` changes it.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
 /// Most commands kept waiting for a running search; more are answered with an error, so a
 /// flood of input during `go infinite` cannot grow memory without end.
 pub const MAX_QUEUE: usize = 1024;
@@ -79,7 +82,7 @@ fn global_options() -> Vec<OptionSpec> {
         OptionSpec {
             name: "Hash",
             kind: OptionKind::Spin {
-                default: 64,
+                default: DEFAULT_HASH_MIB as i64,
                 min: 1,
                 max: 65536,
             },
@@ -139,8 +142,9 @@ fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 
 /// A table of `mib` MiB, cleared on `pool` so that the first search does not pay for its
 /// memory. A table larger than the memory the system has free is refused: the system would
-/// grant it (it overcommits) and then swap or kill us while clearing it.
-fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
+/// grant it (it overcommits) and then swap or kill us while clearing it. The engine's `Hash`
+/// and XBoard's `memory` both come here.
+pub fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
     if let Some(free) = available_mib(&meminfo).filter(|&free| mib > free) {
         return Err(format!(
@@ -164,6 +168,12 @@ fn available_mib(meminfo: &str) -> Option<usize> {
 
 impl Session {
     pub fn new(out: Output) -> Self {
+        Session::with_hash(out, DEFAULT_HASH_MIB)
+    }
+
+    /// A session whose first table has `mib` MiB instead of the default: the seam of the fuzz
+    /// target (fuzz/), which starts a session per input and cannot clear 64 MiB each time.
+    pub fn with_hash(out: Output, mib: usize) -> Self {
         let options = Options::default();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let game = registry::all()
@@ -175,8 +185,8 @@ impl Session {
             out,
             game,
             options,
-            // Like the pool: without 64 MiB to spare there is no engine to run.
-            table: table(64, &pool).expect("cannot allocate the default hash table"),
+            // Like the pool: without the table's memory to spare there is no engine to run.
+            table: table(mib, &pool).expect("cannot allocate the default hash table"),
             pool,
             threads,
             stop: Arc::new(AtomicBool::new(false)),
@@ -387,7 +397,7 @@ impl Session {
                 self.threads = asked.min(cores);
                 self.pool = pool(self.threads);
             }
-            "Hash" => match table(value.parse().unwrap_or(64), &self.pool) {
+            "Hash" => match table(value.parse().unwrap_or(DEFAULT_HASH_MIB), &self.pool) {
                 Ok(table) => self.table = table,
                 // The old table and the option's old value stay.
                 Err(e) => return self.out.error(&e),

@@ -17,6 +17,9 @@ pub struct GameEntry {
     /// every registered game is checked without a list of types in the test.
     #[cfg(test)]
     pub conformance: fn(&'static str),
+    /// The same checks on playouts that proptest draws (`engine::conformance::properties`).
+    #[cfg(test)]
+    pub properties: fn(&'static str),
 }
 
 impl GameEntry {
@@ -30,6 +33,8 @@ impl GameEntry {
             bench_positions: &["startpos"],
             #[cfg(test)]
             conformance: super::conformance::check::<G>,
+            #[cfg(test)]
+            properties: super::conformance::properties::<G>,
         }
     }
 
@@ -117,6 +122,13 @@ mod tests {
     fn every_registered_game_keeps_the_contract() {
         for entry in super::all() {
             (entry.conformance)(entry.id);
+        }
+    }
+
+    #[test]
+    fn every_registered_game_keeps_the_contract_on_random_playouts() {
+        for entry in super::all() {
+            (entry.properties)(entry.id);
         }
     }
 }

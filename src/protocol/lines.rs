@@ -14,6 +14,9 @@ pub struct Line {
     /// Whether a byte past the head is whitespace (see [`is_space`]): formats whose
     /// commands are short still tell a long token from several words by it.
     pub tail_space: bool,
+    /// Whether the line ended with `\n`: not so a last line cut short by the end of input,
+    /// which a reader of another program's answers takes for half an answer.
+    pub complete: bool,
 }
 
 /// Whitespace as C's `isspace` sees it: space, `\t`, `\n`, `\v`, `\f`, `\r`.
@@ -73,6 +76,7 @@ impl<R: BufRead> Lines<R> {
             head: Vec::new(),
             len: 0,
             tail_space: false,
+            complete: false,
         };
         let mut seen_any = false;
         // Whether the byte before the current chunk was a `\r` that was dropped from `head`
@@ -108,6 +112,7 @@ impl<R: BufRead> Lines<R> {
             pending_cr = cr && !done;
             self.input.consume(consumed);
             if done {
+                line.complete = true;
                 return Some(line);
             }
         }

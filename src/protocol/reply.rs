@@ -97,7 +97,9 @@ pub fn error(what: &str) -> String {
     format!("error {}", cut(&text, ERROR_TEXT))
 }
 
-fn escape(s: &str) -> String {
+/// `s` with its control characters (CR, LF, NUL, ...) written as `\r`, `\n`, `\0`,
+/// `\xNN`, so that text quoted from the input stays one printable line in every front-end.
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -70,8 +70,8 @@ impl MoveRequest {
 }
 
 /// Reads the 9-line board, tolerating CRLF line ends, trailing spaces and blank lines at
-/// the end of the file; `side` is to move.
-fn board_from_text(text: &str, side: Side) -> Result<Position, String> {
+/// the end of the file; `side` is to move. Public for the fuzz target (fuzz/).
+pub fn board_from_text(text: &str, side: Side) -> Result<Position, String> {
     let mut lines: Vec<&str> = text
         .split('\n')
         .map(|l| l.trim_end_matches(['\r', ' ', '\t']))

@@ -6,6 +6,8 @@ mod bot;
 mod matches;
 mod player;
 
+pub use bot::board_from_text;
+
 use crate::frontends::say;
 use crate::games::advance::{Position, perft};
 use std::time::Instant;

@@ -277,7 +277,9 @@ impl Brain {
             }
             Effect::Nothing => {
                 if let Info::Other(key) = info {
-                    self.say(&format!("DEBUG INFO {key} is not used by tabula; ignored"));
+                    self.say(&reply::debug(&format!(
+                        "INFO {key} is not used by tabula; ignored"
+                    )));
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! referee's Gomocup client): one owner of the format.
 
 use super::command::Coord;
+use crate::protocol::reply::escape;
 
 pub const OK: &str = "OK";
 
@@ -10,19 +11,25 @@ pub fn coord(c: Coord) -> String {
     format!("{},{}", c.x, c.y)
 }
 
-/// `ERROR <what>`: the command was understood but cannot be done.
+/// `ERROR <what>`: the command was understood but cannot be done. Here and below, control
+/// characters quoted from the input are escaped (`\r`, `\0`, `\xNN`): a reply is one line.
 pub fn error(what: &str) -> String {
-    format!("ERROR {what}")
+    format!("ERROR {}", escape(what))
 }
 
 /// `UNKNOWN <what>`: no such command.
 pub fn unknown(what: &str) -> String {
-    format!("UNKNOWN {what}")
+    format!("UNKNOWN {}", escape(what))
 }
 
 /// `MESSAGE <text>`: for the person watching.
 pub fn message(text: &str) -> String {
-    format!("MESSAGE {text}")
+    format!("MESSAGE {}", escape(text))
+}
+
+/// `DEBUG <text>`: for the manager's log.
+pub fn debug(text: &str) -> String {
+    format!("DEBUG {}", escape(text))
 }
 
 /// The answer to `ABOUT`.

@@ -49,7 +49,7 @@ impl Openings {
                 seed: cfg.seed,
             },
             OpeningSource::File(path) => {
-                let text = std::fs::read_to_string(path)
+                let text = crate::files::read_text(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 let list =
                     parse_lines(cfg, &text).map_err(|e| format!("{}: {e}", path.display()))?;

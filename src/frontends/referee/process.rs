@@ -137,6 +137,11 @@ impl Engine {
         std::thread::spawn(move || {
             let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE);
             while let Some(line) = lines.next_line() {
+                // Output that ends mid-line is an engine that died while answering: its half
+                // answer (`bestmove a1` of `bestmove a1a3`) is no answer, and the end is a crash.
+                if !line.complete {
+                    break;
+                }
                 let text = String::from_utf8_lossy(&line.head).trim().to_string();
                 log::trace!("engine> {text}");
                 if from_engine.send(text).is_err() {

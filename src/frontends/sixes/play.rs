@@ -11,6 +11,7 @@ use crate::games::sixes::variants::{self, MAX_LIMIT, OPT_CAPTURE, OPT_LIMIT_COUN
 use crate::games::sixes::{Ending, LimitCounts, Move, Rules, Sixes, text};
 use crate::protocol::lines::Lines;
 use crate::protocol::parse::clip;
+use crate::protocol::reply::escape;
 use std::io::{self, BufRead, Write};
 
 pub const USAGE: &str = "usage: tabula play sixes [--depth N | --time MS] [--capture interior|edges] \
@@ -136,9 +137,10 @@ impl<R: BufRead, W: Write> Term<R, W> {
             self.say("End of input: the game is abandoned.")?;
             return Ok(None);
         };
-        // No good answer is long or binary: such an answer is refused, and quoted short.
+        // No good answer is long or binary: such an answer is refused, and quoted short and
+        // printable (control characters such as NUL escaped, as in every front-end's errors).
         let text = String::from_utf8_lossy(&line.head);
-        let mut answer = clip(text.trim());
+        let mut answer = clip(&escape(text.trim()));
         if line.truncated() && !answer.ends_with("...") {
             answer.push_str("...");
         }

@@ -4,7 +4,7 @@
 
 use crate::search::limits::Limits;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Clock {
     /// `level`: moves per session (0: the whole game), base and increment, in ms.
     pub session_moves: u32,
@@ -20,6 +20,26 @@ pub struct Clock {
     pub lag_ms: u64,
     /// The clock when the engine's last move started and how long it thought, for the lag.
     last_move: Option<(u64, u64)>,
+}
+
+/// XBoard's own default time control, 40 moves in 5 minutes, until the GUI sends one: a GUI
+/// that sends none must not get a search without end (it never answered, nor heard `ping`).
+const DEFAULT_SESSION_MOVES: u32 = 40;
+const DEFAULT_BASE_MS: u64 = 5 * 60 * 1000;
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock {
+            session_moves: DEFAULT_SESSION_MOVES,
+            base_ms: Some(DEFAULT_BASE_MS),
+            inc_ms: 0,
+            move_ms: None,
+            depth: None,
+            left_ms: None,
+            lag_ms: 0,
+            last_move: None,
+        }
+    }
 }
 
 impl Clock {
@@ -90,6 +110,12 @@ const GUESSED_MOVES_LEFT: u64 = 30;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_a_time_control_a_search_still_has_a_limit() {
+        let l = Clock::default().limits(0);
+        assert_eq!((l.time_left, l.moves_to_go), (Some(300_000), Some(40)));
+    }
 
     #[test]
     fn sessions_count_down_to_the_next_time_control() {

@@ -2,6 +2,7 @@
 
 use super::board::VARIANT;
 use crate::game::{OptionKind, OptionSpec, Outcome, Side, WIN, WIN_BOUND};
+use crate::protocol::reply::escape;
 
 /// The `feature` lines answering `protover 2`, `done=1` last.
 pub fn features(options: &[OptionSpec]) -> Vec<String> {
@@ -53,20 +54,22 @@ pub fn result(outcome: Outcome) -> &'static str {
 }
 
 /// `Illegal move (REASON): MOVE`, or `Illegal move: MOVE` when the only reason is that.
+/// Here and in `error`, control characters quoted from the input are escaped (`\r`, `\0`,
+/// `\xNN`): a reply is one line.
 pub fn illegal(reason: &str, text: &str) -> String {
     if reason.starts_with("illegal move") {
-        format!("Illegal move: {text}")
+        format!("Illegal move: {}", escape(text))
     } else {
-        format!("Illegal move ({reason}): {text}")
+        format!("Illegal move ({}): {}", escape(reason), escape(text))
     }
 }
 
 pub fn error(reason: &str, line: &str) -> String {
-    format!("Error ({reason}): {line}")
+    format!("Error ({}): {}", escape(reason), escape(line))
 }
 
 pub fn pong(n: &str) -> String {
-    format!("pong {n}")
+    format!("pong {}", escape(n))
 }
 
 /// A score in CECP's units: centipawns, or 100000 + N for a mate in N moves (negative when

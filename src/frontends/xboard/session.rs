@@ -44,6 +44,8 @@ enum Mode {
 const OVERHEAD_OPTION: &str = "MoveOverhead";
 const DEFAULT_OVERHEAD_MS: i64 = 100;
 const DEFAULT_HASH_MIB: usize = 64;
+/// Most search threads `cores` gives.
+const MAX_CORES: usize = 256;
 
 pub struct Session {
     out: Output,
@@ -146,12 +148,13 @@ impl Session {
         }
     }
 
-    /// End of input: a move search may finish and answer; an analysis stops.
+    /// End of input: a move search stops and answers at once, as in the engine protocol
+    /// (nobody waits for a better move); an analysis stops.
     pub fn finish(&mut self) {
         if self.thinking.as_ref().is_some_and(|t| t.analyze) {
             self.cancel();
         }
-        self.finish_thinking();
+        self.stop_thinking();
     }
 
     fn handle(&mut self, cmd: Command) -> Flow {
@@ -201,17 +204,20 @@ impl Session {
             }
             Command::Memory(mib) => {
                 self.settle();
-                match Table::new(mib.max(1)) {
-                    Ok(t) => self.table = Arc::new(t),
+                match crate::engine::table(mib.max(1), &self.pool) {
+                    Ok(t) => self.table = t,
                     Err(e) => self.out.line(&reply::error(&e, &format!("memory {mib}"))),
                 }
             }
             Command::Cores(n) => {
                 self.settle();
-                match thread_pool(n.max(1)) {
+                // As the engine's `Threads`: at most 256 (`cores 100000` spawned threads for
+                // half a minute without answering anything).
+                let threads = n.clamp(1, MAX_CORES);
+                match thread_pool(threads) {
                     Ok(p) => {
                         self.pool = Arc::new(p);
-                        self.threads = n.max(1);
+                        self.threads = threads;
                     }
                     Err(e) => self.out.line(&reply::error(&e, &format!("cores {n}"))),
                 }

@@ -48,6 +48,20 @@ impl Game for Advance {
         self.position.legal_moves(out)
     }
 
+    /// Every pseudo-legal move that, played out, leaves the mover's General out of danger.
+    #[cfg(test)]
+    fn reference_moves(&self) -> Option<Vec<Move>> {
+        let (pos, us) = (&self.position, self.position.side_to_move());
+        let mut moves = Vec::new();
+        pos.pseudo_moves(&mut moves);
+        moves.retain(|&m| {
+            let mut child = *pos;
+            child.play(m);
+            !child.in_danger(us)
+        });
+        Some(moves)
+    }
+
     fn search_moves(&self, out: &mut Vec<Move>) {
         self.model.search_moves(&self.position, out)
     }

@@ -60,6 +60,28 @@ impl Game for Position {
         Position::legal_moves(self, out)
     }
 
+    /// Every pseudo-legal move (each piece's moves with no king test) that, played out on a
+    /// copy of the position, leaves no king of the mover attacked.
+    #[cfg(test)]
+    fn reference_moves(&self) -> Option<Vec<Move>> {
+        use super::pieces::{is_piece, side_of};
+        use super::rules::Legality;
+        let us = Position::side_to_move(self);
+        let mut moves = Vec::new();
+        for sq in self.squares() {
+            let c = self.cell(sq);
+            if is_piece(c) && side_of(c) == us {
+                self.legal_from(sq, &Legality::untested(), &mut moves);
+            }
+        }
+        moves.retain(|&m| {
+            let mut child = self.clone();
+            Position::play(&mut child, m);
+            !child.king_attacked(us)
+        });
+        Some(moves)
+    }
+
     fn play(&mut self, mv: Move) {
         Position::play(self, mv)
     }

@@ -14,6 +14,15 @@ pub struct Legality {
 }
 
 impl Legality {
+    /// Tests only: tests no move, so that `legal_from` lists the pseudo-legal moves.
+    #[cfg(test)]
+    pub fn untested() -> Legality {
+        Legality {
+            checked: false,
+            pinned: SquareSet::default(),
+        }
+    }
+
     /// Whether a move of the piece on `sq` may expose a king: only if we are in check, the
     /// mover is a king, or it stands on a king's line in front of an enemy slider; the other
     /// moves need no test.

@@ -34,6 +34,16 @@ impl Game for Sixes {
         self.moves_of(self.side_to_move(), out);
     }
 
+    /// Every pair of squares that the move checker (`check`: a step to a neighbour or a jump
+    /// over one, the no-return rule) accepts, tried one by one.
+    #[cfg(test)]
+    fn reference_moves(&self) -> Option<Vec<Move>> {
+        use super::geometry::{SQUARES, Square};
+        let squares = || (0..SQUARES as u8).map(Square::new);
+        let pairs = squares().flat_map(|from| squares().map(move |to| Move::new(from, to)));
+        Some(pairs.filter(|&m| self.check(m).is_ok()).collect())
+    }
+
     fn play(&mut self, mv: Move) {
         Sixes::play(self, mv);
     }

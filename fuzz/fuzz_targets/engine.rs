@@ -1,0 +1,28 @@
+//! A whole engine session fed arbitrary bytes. The end of input stops every search, perft
+//! and bench as it starts, so each run is short; `setoption name Hash|Threads` is followed by
+//! the harness's small values, so that no run allocates or spawns much.
+#![no_main]
+
+#[path = "guard.rs"]
+mod guard;
+#[path = "sink.rs"]
+mod sink;
+
+use guard::guarded;
+use sink::{Sink, check_lines};
+use libfuzzer_sys::fuzz_target;
+use tabula::engine::{Output, Session};
+
+fuzz_target!(|data: &[u8]| {
+    let input = guarded(
+        data,
+        "",
+        &["setoption"],
+        "setoption name Hash value 1\nsetoption name Threads value 1\n",
+    );
+    let sink = Sink::default();
+    let session = Session::with_hash(Output::new(Box::new(sink.clone())), 1);
+    let code = session.serve(input);
+    assert!(code == 0 || code == 1, "exit status {code}");
+    check_lines(&sink);
+});
