@@ -24,5 +24,8 @@ fn bench_takes_a_depth_or_a_time_not_both() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--depth and --movetime exclude each other"), "{err}");
+    assert!(
+        err.contains("--depth and --movetime exclude each other"),
+        "{err}"
+    );
 }
