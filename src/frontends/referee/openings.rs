@@ -3,7 +3,7 @@
 
 use super::config::{Config, OpeningSource};
 use super::fairy;
-use super::play::{game_options, rules};
+use super::play::rules;
 use crate::engine::SearchContext;
 use crate::game::WIN_BOUND;
 use crate::rng::{self, Rng};
@@ -32,7 +32,7 @@ impl Openings {
     /// Reads and checks the openings: every line of a file must be legal from the start position
     /// and leave the game running.
     pub fn new(cfg: &Config) -> Result<Openings, String> {
-        let start = rules(cfg).map_err(|e| format!("--fen: {e}"))?;
+        let start = rules(cfg, &[]).map_err(|e| format!("--fen: {e}"))?;
         if cfg.engines.iter().any(|e| e.uci_variant.is_some()) {
             fairy::fen(&start.fen()).map_err(|e| format!("--uci-variant: {e}"))?;
         }
@@ -105,9 +105,7 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
             continue;
         }
         let moves: Vec<String> = line.split_whitespace().map(String::from).collect();
-        let mut game = rules(cfg)?;
-        game.set_position(&cfg.start, &moves, &game_options(cfg))
-            .map_err(|e| format!("line {}: {e}", n + 1))?;
+        let game = rules(cfg, &moves).map_err(|e| format!("line {}: {e}", n + 1))?;
         if game.outcome().is_none() {
             list.push(moves);
         } else {
@@ -125,7 +123,7 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
 
 /// `plies` random legal moves from the start position; `None` if the game ended on the way.
 fn random_opening(cfg: &Config, plies: u32, rng: &mut Rng) -> Result<Option<Vec<String>>, String> {
-    let mut game = rules(cfg)?;
+    let mut game = rules(cfg, &[])?;
     let mut moves = Vec::new();
     for _ in 0..plies {
         let mut choices = game.legal();
@@ -166,8 +164,7 @@ impl Checker {
         if depth == 0 {
             return Ok(true);
         }
-        let mut game = rules(cfg)?;
-        game.set_position(&cfg.start, moves, &game_options(cfg))?;
+        let game = rules(cfg, moves)?;
         let ctx = SearchContext {
             table: self.table.clone(),
             pool: self.pool.clone(),

@@ -213,12 +213,13 @@ fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
     go
 }
 
-/// The referee's rules driver for the configured game, at the start position (`--fen`).
-pub fn rules(cfg: &Config) -> Result<Box<dyn Driver>, String> {
+/// The referee's rules driver for the configured game, `moves` after the start position
+/// (`--fen`).
+pub fn rules(cfg: &Config, moves: &[String]) -> Result<Box<dyn Driver>, String> {
     let opts = game_options(cfg);
     let mut rules = (cfg.game.make)(cfg.game.id, &opts)?;
-    if cfg.start != Source::StartPos {
-        rules.set_position(&cfg.start, &[], &opts)?;
+    if cfg.start != Source::StartPos || !moves.is_empty() {
+        rules.set_position(&cfg.start, moves, &opts)?;
     }
     Ok(rules)
 }
@@ -318,8 +319,7 @@ impl<'a> Players<'a> {
         opening: &[String],
         stop: &AtomicBool,
     ) -> Result<Option<Record>, String> {
-        let mut rules = rules(self.cfg)?;
-        rules.set_position(&self.cfg.start, opening, &game_options(self.cfg))?;
+        let mut rules = rules(self.cfg, opening)?;
         let mut moves = opening.to_vec();
         let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
         let mut by_side = [Thinking::default(); 2];
