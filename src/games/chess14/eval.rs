@@ -27,13 +27,6 @@ const MOP_UP_EDGE: i32 = 2;
 const MOP_UP_CLOSE: i32 = 4;
 /// "Well ahead": this much more material than the other side.
 const MOP_UP_LEAD: i32 = 400;
-/// Piece values of the evaluation, in centipawns: the rules page's values (`Kind::value`,
-/// which the exchange rule and the rule-following levels use too), apart so that a tuner's
-/// measured values (`tabula tune`, docs/performance.md "Piece values") can replace them.
-fn material(kind: Kind) -> i32 {
-    kind.value()
-}
-
 /// Being on move is worth a little.
 const TEMPO: i32 = 10;
 
@@ -138,14 +131,14 @@ pub fn material_terms(pos: &Position) -> Vec<(char, i32, i32)> {
     KINDS
         .iter()
         .filter(|&&k| k != Kind::King)
-        .map(|&k| (k.letter(), material(k), balance[k as usize - 1]))
+        .map(|&k| (k.letter(), k.value(), balance[k as usize - 1]))
         .collect()
 }
 
 /// The evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = [0i32; 2];
-    let mut material_sum = [0i32; 2];
+    let mut material = [0i32; 2];
     let h = pos.height();
     let first_past = h.div_ceil(2);
     let centrality = Centre::new(pos);
@@ -157,8 +150,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         let (kind, side) = (kind_of(c), side_of(c));
         let centre = centrality.at(sq);
         let s = &mut score[side.index()];
-        *s += material(kind);
-        material_sum[side.index()] += material(kind);
+        *s += kind.value();
+        material[side.index()] += kind.value();
         match kind {
             Kind::Pawn => {
                 let advanced = if side == pos.up() {
@@ -181,7 +174,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     }
     for side in [Side::P1, Side::P2] {
-        if material_sum[side.index()] >= material_sum[side.other().index()] + MOP_UP_LEAD {
+        if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
             score[side.index()] += mop_up(pos, &centrality, side);
         }
     }
