@@ -20,6 +20,7 @@
 //! `thinker.rs` wraps [`search`] for callers that want answers without reports.
 
 mod chance;
+mod eval_cache;
 pub mod limits;
 mod negamax;
 pub mod ordering;

@@ -18,6 +18,12 @@ struct Node {
     selective: bool,
 }
 
+/// The moves a node has searched without a cut-off, by class, for the history tables.
+struct Tried<M> {
+    quiets: Vec<M>,
+    noisy: Vec<M>,
+}
+
 /// The steps a game's own proof of a win may take at an interior node: a cheap look only.
 const NODE_PROOF_BUDGET: u32 = 64;
 
@@ -48,7 +54,7 @@ impl<G: Game> Worker<'_, G> {
         }
         if ply >= MAX_PLY {
             self.horizon = true;
-            return pos.evaluate();
+            return self.evaluate(pos, pos.hash());
         }
         let in_check = pos.in_check();
         // Checks are extended, but not forever: long checking sequences end at half the stack.
@@ -108,7 +114,7 @@ impl<G: Game> Worker<'_, G> {
         let eval = if in_check || !(selective || null_candidate) {
             NO_EVAL
         } else {
-            pos.evaluate()
+            self.evaluate(pos, key)
         };
         self.evals[ply] = eval;
         let improving = eval != NO_EVAL && ply >= 2 && {
@@ -166,16 +172,20 @@ impl<G: Game> Worker<'_, G> {
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        let mut tried = Tried {
+            quiets: std::mem::take(&mut self.quiets[ply]),
+            noisy: std::mem::take(&mut self.noisy[ply]),
+        };
         self.fill_moves(pos, ply, tt_move, false, &mut moves);
-        quiets.clear();
+        tried.quiets.clear();
+        tried.noisy.clear();
         let score = if moves.is_empty() {
             outcome_score(pos, pos.outcome_without_moves(), ply)
         } else {
             self.search_moves(
                 pos,
                 &mut moves,
-                &mut quiets,
+                &mut tried,
                 depth,
                 ply,
                 alpha,
@@ -190,7 +200,8 @@ impl<G: Game> Worker<'_, G> {
             )
         };
         self.moves[ply] = moves;
-        self.quiets[ply] = quiets;
+        self.quiets[ply] = tried.quiets;
+        self.noisy[ply] = tried.noisy;
         score
     }
 
@@ -199,7 +210,7 @@ impl<G: Game> Worker<'_, G> {
         &mut self,
         pos: &G,
         moves: &mut [(G::Move, i32)],
-        quiets: &mut Vec<G::Move>,
+        tried: &mut Tried<G::Move>,
         depth: i32,
         ply: usize,
         mut alpha: i32,
@@ -237,7 +248,7 @@ impl<G: Game> Worker<'_, G> {
                     base_r,
                     alpha,
                     eval,
-                    !pv_node && quiets.len() >= quiet_limit,
+                    !pv_node && tried.quiets.len() >= quiet_limit,
                 )
             {
                 self.horizon = true;
@@ -285,15 +296,16 @@ impl<G: Game> Worker<'_, G> {
                     line.push(mv);
                     line.extend_from_slice(&tail[0]);
                     if score >= beta {
-                        if quiet {
-                            self.ordering.reward(ply, side, depth, mv, quiets);
-                        }
+                        let (q, n) = (&tried.quiets, &tried.noisy);
+                        self.ordering.reward(ply, side, depth, mv, quiet, q, n);
                         break;
                     }
                 }
             }
             if quiet {
-                quiets.push(mv);
+                tried.quiets.push(mv);
+            } else {
+                tried.noisy.push(mv);
             }
         }
         self.shared.table.store(

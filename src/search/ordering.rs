@@ -1,8 +1,9 @@
-//! Move ordering memory that survives between nodes: killer moves per ply and a history table.
+//! Move ordering memory that survives between nodes: killer moves per ply, and history tables
+//! of quiet moves and of noisy ones (captures) that cut off.
 
 use crate::game::MoveBits;
 
-const HISTORY_BITS: u32 = 12;
+const HISTORY_BITS: u32 = 16;
 const HISTORY_MAX: i32 = 1 << 14;
 
 /// Ordering scores, highest first. The bands keep the classes apart whatever the hints say.
@@ -15,6 +16,7 @@ pub const LOSING: i32 = -(1 << 26);
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    captures: Vec<i32>,
 }
 
 impl<M: MoveBits + PartialEq> Ordering<M> {
@@ -22,6 +24,7 @@ impl<M: MoveBits + PartialEq> Ordering<M> {
         Ordering {
             killers: vec![[None, None]; max_ply],
             history: vec![0; 2 << HISTORY_BITS],
+            captures: vec![0; 2 << HISTORY_BITS],
         }
     }
 
@@ -39,25 +42,48 @@ impl<M: MoveBits + PartialEq> Ordering<M> {
         self.history[Self::slot(side, mv)]
     }
 
-    /// A quiet move caused a beta cut-off: remember it, and punish the quiet moves tried before it.
-    pub fn reward(&mut self, ply: usize, side: usize, depth: i32, mv: M, tried: &[M]) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(mv) {
-            k[1] = k[0];
-            k[0] = Some(mv);
-        }
+    /// How often the noisy move `mv` cut off, within ±`HISTORY_MAX`: the order among captures
+    /// of like value.
+    pub fn capture_history(&self, side: usize, mv: M) -> i32 {
+        self.captures[Self::slot(side, mv)]
+    }
+
+    /// `mv` caused a beta cut-off after the moves `quiets` and `noisy` failed: reward it (and
+    /// remember it as a killer if quiet), and punish the moves tried before it in its class;
+    /// a quiet cut-off punishes the noisy moves too, which it made look worse than quiet.
+    #[allow(clippy::too_many_arguments)]
+    pub fn reward(
+        &mut self,
+        ply: usize,
+        side: usize,
+        depth: i32,
+        mv: M,
+        quiet: bool,
+        quiets: &[M],
+        noisy: &[M],
+    ) {
         let bonus = (depth * depth).min(400);
-        self.bump(side, mv, bonus);
-        for &m in tried {
-            if m != mv {
-                self.bump(side, m, -bonus);
+        if quiet {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
             }
+            Self::bump(&mut self.history, side, mv, bonus);
+            for &m in quiets {
+                Self::bump(&mut self.history, side, m, -bonus);
+            }
+        } else {
+            Self::bump(&mut self.captures, side, mv, bonus);
+        }
+        for &m in noisy {
+            Self::bump(&mut self.captures, side, m, -bonus);
         }
     }
 
-    fn bump(&mut self, side: usize, mv: M, bonus: i32) {
+    fn bump(table: &mut [i32], side: usize, mv: M, bonus: i32) {
         // Gravity keeps every entry within ±HISTORY_MAX without periodic rescaling.
-        let h = &mut self.history[Self::slot(side, mv)];
+        let h = &mut table[Self::slot(side, mv)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 

@@ -3,8 +3,9 @@
 //! whose gain cannot lift the static score to alpha (delta pruning), where the game can tell.
 
 use super::ordering::LOSING;
-use super::worker::{MAX_PLY, Worker, outcome_score, pick_best};
-use crate::game::{Game, WIN};
+use super::tt::Bound;
+use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
+use crate::game::{Game, MoveBits, WIN};
 
 /// What a quiet position may still gain beyond a capture's exchange value (positional terms
 /// the capture changes): a capture whose value plus this cannot reach alpha is skipped.
@@ -30,15 +31,32 @@ impl<G: Game> Worker<'_, G> {
             return outcome_score(pos, o, ply);
         }
         self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash();
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.evaluate(pos, key);
         }
+        // Any stored result is at least as deep as this one: its bound settles the node when
+        // it lies on the right side of the window, and its move is tried first.
+        let entry = self.shared.table.probe(key);
+        if let Some(e) = entry {
+            let s = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
         // In check every reply counts, for a few plies; after that the static score stands.
         let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check());
         let mut best = -WIN;
+        let mut best_move = None;
         let mut stand_pat = -WIN;
         if !evasions {
-            stand_pat = pos.evaluate();
+            stand_pat = self.evaluate(pos, key);
             best = stand_pat;
             if best >= beta {
                 return best;
@@ -48,7 +66,7 @@ impl<G: Game> Worker<'_, G> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         // Out of check only noisy moves are searched, so only in check does an empty list
         // mean the game is over; otherwise the static score stands.
-        self.fill_moves(pos, ply, None, !evasions, &mut moves);
+        self.fill_moves(pos, ply, entry.and_then(|e| e.mv), !evasions, &mut moves);
         if evasions && moves.is_empty() {
             self.moves[ply] = moves;
             return outcome_score(pos, pos.outcome_without_moves(), ply);
@@ -76,6 +94,7 @@ impl<G: Game> Worker<'_, G> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -85,6 +104,19 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         self.moves[ply] = moves;
-        if self.aborted { 0 } else { best }
+        if self.aborted {
+            return 0;
+        }
+        // A deeper entry of the same position is worth more than this one.
+        if entry.is_none_or(|e| e.depth == 0) {
+            self.shared.table.store(
+                key,
+                best_move.map(MoveBits::to_bits),
+                to_table(best, ply),
+                0,
+                bound(best, original_alpha, beta),
+            );
+        }
+        best
     }
 }

@@ -3,6 +3,7 @@
 //! scores, and scores for finished games and the table. The recursion is in `root.rs`,
 //! `negamax.rs`, `quiescence.rs` and `chance.rs`.
 
+use super::eval_cache::EvalCache;
 use super::limits::POLL_INTERVAL;
 use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE};
 use super::selectivity::Reductions;
@@ -37,6 +38,7 @@ pub(super) struct Worker<'a, G: Game> {
     /// Per-ply move buffers, reused so that no node allocates.
     pub(super) moves: Vec<Vec<(G::Move, i32)>>,
     pub(super) quiets: Vec<Vec<G::Move>>,
+    pub(super) noisy: Vec<Vec<G::Move>>,
     scratch: Vec<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
     /// The static score of the node at each ply of the current line (`NO_EVAL` where none was
@@ -48,6 +50,7 @@ pub(super) struct Worker<'a, G: Game> {
     /// latest pass (null move) on it: positions before a pass are no repetitions.
     pub(super) keys: Vec<u64>,
     pub(super) null_floor: usize,
+    eval_cache: EvalCache,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -66,13 +69,20 @@ impl<'a, G: Game> Worker<'a, G> {
             ordering: Ordering::new(MAX_PLY + 1),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            noisy: (0..=MAX_PLY).map(|_| Vec::with_capacity(16)).collect(),
             scratch: Vec::with_capacity(256),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
             reductions: Reductions::new(),
             keys: vec![0; MAX_PLY + 1],
             null_floor: 0,
+            eval_cache: EvalCache::new(),
         }
+    }
+
+    /// The game's static score of `pos`, whose hash is `key`, from the cache when it has it.
+    pub(super) fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
+        self.eval_cache.get(key, || pos.evaluate())
     }
 
     /// Counts a node and, now and then, looks at the flags, the clock and the node limit.
@@ -127,7 +137,8 @@ impl<'a, G: Game> Worker<'a, G> {
                 TT_MOVE
             } else if pos.is_noisy(m) {
                 let losing = pos.exchange(m).is_some_and(|v| v < 0);
-                pos.order_hint(m) + if losing { LOSING } else { NOISY }
+                let hint = pos.order_hint(m) + self.ordering.capture_history(side, m) / 4;
+                hint + if losing { LOSING } else { NOISY }
             } else if self.ordering.is_killer(ply, m) {
                 KILLER
             } else {
