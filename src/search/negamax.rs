@@ -2,7 +2,7 @@
 //! check extensions, node pruning (reverse futility, razoring, null move), move pruning
 //! (late move, futility, exchange) and late move reductions.
 
-use super::ordering::{KILLER, LOSING};
+use super::ordering::{KILLER, LOSING, TT_MOVE};
 use super::selectivity::*;
 use super::tt::Bound;
 use super::worker::{
@@ -16,6 +16,8 @@ struct Node {
     improving: bool,
     /// Whether the game allows forward pruning (`Game::forward_pruning`).
     selective: bool,
+    /// The extra plies for the table move (a singular extension).
+    singular: i32,
 }
 
 /// The moves a node has searched without a cut-off, by class, for the history tables.
@@ -83,9 +85,16 @@ impl<G: Game> Worker<'_, G> {
             return self.average(pos, depth, ply);
         }
 
-        let mut tt_move = None;
-        if let Some(e) = self.shared.table.probe(key) {
-            tt_move = e.mv;
+        // A node searching all moves but one (to tell whether that one is singular) is a
+        // different search of the same position: the table neither settles nor records it.
+        let excluded = self.excluded[ply];
+        let entry = if excluded.is_some() {
+            None
+        } else {
+            self.shared.table.probe(key)
+        };
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth {
                 let s = from_table(e.score, ply);
                 let cut = match e.bound {
@@ -102,7 +111,7 @@ impl<G: Game> Worker<'_, G> {
         }
 
         // A win the game proves by its own narrow search (Gomoku's fours) ends the node.
-        if pos.proven_win(NODE_PROOF_BUDGET, &mut self.pv[ply]) {
+        if excluded.is_none() && pos.proven_win(NODE_PROOF_BUDGET, &mut self.pv[ply]) {
             return WIN - (ply + self.pv[ply].len()) as i32;
         }
 
@@ -110,7 +119,7 @@ impl<G: Game> Worker<'_, G> {
         // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
         // only the null move needs it.
         let selective = pos.forward_pruning();
-        let null_candidate = null_ok && !pv_node && depth >= 3;
+        let null_candidate = null_ok && !pv_node && depth >= 3 && excluded.is_none();
         let eval = if in_check || !(selective || null_candidate) {
             NO_EVAL
         } else {
@@ -121,7 +130,7 @@ impl<G: Game> Worker<'_, G> {
             let before = self.evals[ply - 2];
             before == NO_EVAL || eval > before
         };
-        let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND;
+        let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND && excluded.is_none();
         if selective
             && prunable
             && depth <= REVERSE_FUTILITY_DEPTH
@@ -167,8 +176,37 @@ impl<G: Game> Worker<'_, G> {
         }
         // Without a table move this node was never searched: a shallower look costs little
         // and finds one for next time (internal iterative reduction).
-        if selective && tt_move.is_none() && depth >= 4 {
+        if selective && tt_move.is_none() && depth >= 4 && excluded.is_none() {
             depth -= 1;
+        }
+        // Singular extension: when the table move is the only one that holds the stored
+        // score (the others, searched at half depth, all fail low against it less a margin),
+        // it is searched a ply deeper. When they hold it too and that beats beta, several
+        // moves cut off and the node is taken to fail high (multi-cut).
+        let mut singular = 0;
+        if let Some(e) = entry.filter(|e| {
+            selective
+                && depth >= SINGULAR_DEPTH
+                && e.mv.is_some()
+                && e.bound != Bound::Upper
+                && e.depth as i32 >= depth - 3
+                && from_table(e.score, ply).abs() < WIN_BOUND
+                && ply < MAX_PLY / 2
+        }) {
+            let s_beta = from_table(e.score, ply) - SINGULAR_MARGIN * depth;
+            self.excluded[ply] = tt_move.map(G::Move::from_bits);
+            let s = self.negamax(pos, (depth - 1) / 2, ply, s_beta - 1, s_beta, false);
+            self.excluded[ply] = None;
+            self.evals[ply] = eval;
+            if self.aborted {
+                return 0;
+            }
+            if s < s_beta {
+                singular = 1;
+            } else if s_beta >= beta {
+                self.horizon = true;
+                return s_beta;
+            }
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -196,6 +234,7 @@ impl<G: Game> Worker<'_, G> {
                     eval,
                     improving,
                     selective,
+                    singular,
                 },
             )
         };
@@ -223,7 +262,9 @@ impl<G: Game> Worker<'_, G> {
             eval,
             improving,
             selective,
+            singular,
         } = node;
+        let excluded = self.excluded[ply];
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move().index();
         let quiet_limit = late_move_limit(depth, improving, moves.len());
@@ -233,6 +274,9 @@ impl<G: Game> Worker<'_, G> {
         for i in 0..moves.len() {
             pick_best(moves, i);
             let mv = moves[i].0;
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = !pos.is_noisy(mv);
             let base_r = self.reductions.get(depth, i);
             // Once a move has saved the node from a loss, hopeless moves may be skipped; the
@@ -257,7 +301,8 @@ impl<G: Game> Worker<'_, G> {
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
+                let extension = if moves[i].1 == TT_MOVE { singular } else { 0 };
+                -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
             } else {
                 let losing = moves[i].1 <= LOSING / 2;
                 let mut r = 0;
@@ -307,6 +352,9 @@ impl<G: Game> Worker<'_, G> {
             } else {
                 tried.noisy.push(mv);
             }
+        }
+        if excluded.is_some() {
+            return best;
         }
         self.shared.table.store(
             key,

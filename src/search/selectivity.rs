@@ -31,6 +31,11 @@ pub const EXCHANGE_CAPTURE_MARGIN: i32 = 100;
 pub const EXCHANGE_QUIET_MARGIN: i32 = 40;
 pub const EXCHANGE_DEPTH: i32 = 6;
 
+/// Singular extensions from this depth on; the table move is singular when every other move
+/// fails low against its stored score less this much per ply of depth.
+pub const SINGULAR_DEPTH: i32 = 7;
+pub const SINGULAR_MARGIN: i32 = 2;
+
 /// How many quiet moves a node at `depth` with `moves` moves tries before the rest are
 /// skipped: chess engines' counts, for about 32 moves, scaled up for more (a 14x14 board
 /// has over a hundred, and chess's counts there leave the search blind to quiet defences).

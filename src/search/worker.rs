@@ -50,6 +50,8 @@ pub(super) struct Worker<'a, G: Game> {
     /// latest pass (null move) on it: positions before a pass are no repetitions.
     pub(super) keys: Vec<u64>,
     pub(super) null_floor: usize,
+    /// The move a node at each ply leaves out (a singular extension's test), if any.
+    pub(super) excluded: Vec<Option<G::Move>>,
     eval_cache: EvalCache,
 }
 
@@ -76,6 +78,7 @@ impl<'a, G: Game> Worker<'a, G> {
             reductions: Reductions::new(),
             keys: vec![0; MAX_PLY + 1],
             null_floor: 0,
+            excluded: vec![None; MAX_PLY + 1],
             eval_cache: EvalCache::new(),
         }
     }
