@@ -114,7 +114,17 @@ pub struct Pace {
     /// When the iteration under way started, and how long the last finished one took.
     started: Instant,
     last_took: Option<Duration>,
+    /// The best move and score of the last finished iteration, and how often the best move
+    /// changed lately (each change counts 1, halved at every iteration).
+    last_best: Option<u32>,
+    last_score: Option<i32>,
+    changes: f64,
 }
+
+/// The most a clock's soft limit grows for an unsettled answer (the hard limit still holds).
+const MAX_UNSETTLED: f64 = 2.5;
+/// A score falling by this much between two iterations doubles the soft limit.
+const FALL_DOUBLES: f64 = 100.0;
 
 impl Pace {
     pub fn new(deadlines: Deadlines) -> Self {
@@ -122,6 +132,9 @@ impl Pace {
             deadlines,
             started: Instant::now(),
             last_took: None,
+            last_best: None,
+            last_score: None,
+            changes: 0.0,
         }
     }
 
@@ -129,10 +142,18 @@ impl Pace {
         self.started = Instant::now();
     }
 
-    /// Whether the time allows another iteration after the one just ended. `superseded`: it
-    /// was dropped for another thread's, so its time says nothing of the next one's;
-    /// `proven`: its score is [`proven`], which under a clock needs no more thought.
-    pub fn another(&mut self, superseded: bool, proven: bool) -> bool {
+    /// Whether the time allows another iteration after the one just ended with `best` (a
+    /// move's bits) scoring `score`. `superseded`: it was dropped for another thread's, so its
+    /// time says nothing of the next one's; `proven`: its score is [`proven`], which under a
+    /// clock needs no more thought. Under a clock, an answer that keeps changing or a score
+    /// that falls earns more time (up to [`MAX_UNSETTLED`] times the soft limit).
+    pub fn another(
+        &mut self,
+        superseded: bool,
+        proven: bool,
+        best: Option<u32>,
+        score: i32,
+    ) -> bool {
         let now = Instant::now();
         // Do not start an iteration that cannot finish: its cost is guessed from how much
         // the last one grew over the one before, and an unfinished iteration is wasted.
@@ -147,8 +168,18 @@ impl Pace {
         if !superseded {
             self.last_took = Some(took);
         }
+        self.changes /= 2.0;
+        if self.last_best.is_some() && best != self.last_best {
+            self.changes += 1.0;
+        }
+        let fall = self.last_score.map_or(0, |last| last - score).clamp(0, 100);
+        (self.last_best, self.last_score) = (best, Some(score));
+        let unsettled =
+            ((1.0 + self.changes) * (1.0 + f64::from(fall) / FALL_DOUBLES)).min(MAX_UNSETTLED);
         let d = &self.deadlines;
-        let soft_passed = d.soft.is_some_and(|soft| now >= soft);
+        let soft_passed = d
+            .soft
+            .is_some_and(|soft| now >= d.start + (soft - d.start).mul_f64(unsettled));
         let too_late = !superseded && !d.spend_all && d.hard.is_some_and(|hard| next_done > hard);
         !(soft_passed || too_late || (proven && d.soft.is_some()))
     }
@@ -192,6 +223,38 @@ mod tests {
                 assert!(!d.spend_all, "time not spent is kept for later moves");
             }
         }
+    }
+
+    #[test]
+    fn an_unsettled_answer_earns_more_of_the_clock() {
+        let l = Limits {
+            time_left: Some(60_000),
+            ..Limits::default()
+        };
+        // Soft limit 1 s (half of a thirtieth of the minute), hard limit 6 s; pretend 1.5 s
+        // have passed, with iterations short enough to fit in the hard limit.
+        let d = l.deadlines(Instant::now() - Duration::from_millis(1500), 0);
+        let run = |moves: &[(u32, i32)]| {
+            let mut pace = Pace::new(d);
+            moves
+                .iter()
+                .map(|&(m, s)| pace.another(false, false, Some(m), s))
+                .last()
+                .unwrap()
+        };
+        assert!(
+            !run(&[(1, 0), (1, 0), (1, 0)]),
+            "settled: past the soft limit"
+        );
+        assert!(
+            run(&[(1, 0), (2, 0), (3, 0)]),
+            "the best move keeps changing"
+        );
+        assert!(run(&[(1, 0), (1, 0), (1, -60)]), "the score fell");
+        assert!(
+            !run(&[(1, 0), (1, 0), (1, 30)]),
+            "a rising score is no reason"
+        );
     }
 
     #[test]

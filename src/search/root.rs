@@ -59,9 +59,10 @@ impl<G: Game> Worker<'_, G> {
                 depth = self.shared.claim(next, self.shared.max_depth);
                 continue;
             }
+            let best = self.shared.best().answer.best.map(MoveBits::to_bits);
             if exact
                 || forced
-                || !pace.another(superseded, proven(last, known))
+                || !pace.another(superseded, proven(last, known), best, last)
                 || self.shared.done.load(Relaxed)
             {
                 break;
