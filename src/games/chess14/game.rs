@@ -60,6 +60,10 @@ impl Game for Position {
         Position::legal_moves(self, out)
     }
 
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        Position::noisy_moves(self, out)
+    }
+
     /// Every pseudo-legal move (each piece's moves with no king test) that, played out on a
     /// copy of the position, leaves no king of the mover attacked.
     #[cfg(test)]

@@ -9,18 +9,33 @@ use super::rules::Legality;
 impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.generate(false, out);
+    }
+
+    /// The legal captures and promotions of the side to move, in the order `legal_moves`
+    /// gives them: quiescence needs only these, and most moves of a 14x14 board are quiet.
+    pub fn noisy_moves(&self, out: &mut Vec<Move>) {
+        self.generate(true, out);
+    }
+
+    fn generate(&self, noisy_only: bool, out: &mut Vec<Move>) {
         let legality = self.legality();
         let us = self.side_to_move();
         for sq in self.squares() {
             let c = self.cell(sq);
             if is_piece(c) && side_of(c) == us {
-                self.legal_from(sq, &legality, out);
+                self.moves_from(sq, &legality, noisy_only, out);
             }
         }
     }
 
     /// The legal moves of the piece on `sq` (which must belong to the side to move).
     pub fn legal_from(&self, sq: usize, legality: &Legality, out: &mut Vec<Move>) {
+        self.moves_from(sq, legality, false, out);
+    }
+
+    /// The legal moves (only captures and promotions if `noisy_only`) of the piece on `sq`.
+    fn moves_from(&self, sq: usize, legality: &Legality, noisy_only: bool, out: &mut Vec<Move>) {
         let c = self.cell(sq);
         let us = self.side_to_move();
         let is_king = kind_code(c) == Kind::King as u8;
@@ -41,12 +56,17 @@ impl Position {
                 };
                 Move::new(sq, to, k)
             };
+            let mut push_step = |m: Move| {
+                if !noisy_only || m.kind() == MoveKind::Promotion {
+                    push(m);
+                }
+            };
             let one = sq.wrapping_add_signed(fwd);
             if self.cell(one) == EMPTY {
-                push(step(one));
+                push_step(step(one));
                 let two = one.wrapping_add_signed(fwd);
                 if rank_of(sq) == self.double_step_rank(us) && self.cell(two) == EMPTY {
-                    push(step(two));
+                    push_step(step(two));
                 }
             }
             for to in [one - 1, one + 1] {
@@ -60,7 +80,7 @@ impl Position {
         for &d in kind.leaps() {
             let to = sq.wrapping_add_signed(d);
             let t = self.cell(to);
-            if t == EMPTY || (is_piece(t) && side_of(t) != us) {
+            if (t == EMPTY && !noisy_only) || (is_piece(t) && side_of(t) != us) {
                 push(Move::new(sq, to, MoveKind::Normal));
             }
         }
@@ -69,7 +89,9 @@ impl Position {
             loop {
                 let t = self.cell(to);
                 if t == EMPTY {
-                    push(Move::new(sq, to, MoveKind::Normal));
+                    if !noisy_only {
+                        push(Move::new(sq, to, MoveKind::Normal));
+                    }
                 } else {
                     if is_piece(t) && side_of(t) != us {
                         push(Move::new(sq, to, MoveKind::Normal));
@@ -80,7 +102,7 @@ impl Position {
             }
         }
         // Castling needs this king (not merely its side) out of check.
-        if is_king && c & UNMOVED != 0 && !self.attacked(sq, us.other()) {
+        if is_king && !noisy_only && c & UNMOVED != 0 && !self.attacked(sq, us.other()) {
             for d in [1isize, -1] {
                 if let Some(m) = self.castling(sq, d) {
                     push(m);
