@@ -94,19 +94,12 @@ impl<G: Game> Worker<'_, G> {
             self.shared.table.probe(key)
         };
         let tt_move = entry.and_then(|e| e.mv);
-        if let Some(e) = entry {
-            if !pv_node && e.depth as i32 >= depth {
-                let s = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    // The stored result may rest on a depth-limited search.
-                    self.horizon |= s.abs() < WIN_BOUND;
-                    return s;
-                }
+        if let Some(e) = entry.filter(|e| !pv_node && e.depth as i32 >= depth) {
+            let s = from_table(e.score, ply);
+            if e.bound.settles(s, alpha, beta) {
+                // The stored result may rest on a depth-limited search.
+                self.horizon |= s.abs() < WIN_BOUND;
+                return s;
             }
         }
 

@@ -3,7 +3,6 @@
 //! whose gain cannot lift the static score to alpha (delta pruning), where the game can tell.
 
 use super::ordering::LOSING;
-use super::tt::Bound;
 use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
 use crate::game::{Game, MoveBits, WIN};
 
@@ -40,12 +39,7 @@ impl<G: Game> Worker<'_, G> {
         let entry = self.shared.table.probe(key);
         if let Some(e) = entry {
             let s = from_table(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
+            if e.bound.settles(s, alpha, beta) {
                 return s;
             }
         }

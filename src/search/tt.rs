@@ -24,6 +24,17 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a stored `score` of this bound decides a node searched in (alpha, beta).
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// One decoded entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
