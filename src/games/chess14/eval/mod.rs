@@ -1,10 +1,16 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
-//! board's size, mobility and king safety. All weights are named here.
+//! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
+//! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
+//! units and pawn shelter). Each term's weights are named in its file.
+
+mod king_safety;
+mod walk;
 
 use super::geometry::{MAX_SIDE, file_of, index, rank_of};
-use super::pieces::{EMPTY, KINDS, Kind, QUEEN_DIRS, is_piece, kind_of, side_of};
+use super::pieces::{KINDS, Kind, is_piece, kind_of, side_of};
 use super::position::Position;
 use crate::game::Side;
+use walk::Walk;
 
 /// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
 const LEAPER_CENTRE: i32 = 30;
@@ -14,13 +20,6 @@ const SLIDER_CENTRE: i32 = 10;
 const KING_CENTRE: i32 = 30;
 /// Per step a pawn has advanced towards its promotion zone.
 const PAWN_STEP: i32 = 12;
-/// Per reachable square (empty or enemy), for leapers and sliders.
-const LEAPER_MOBILITY: i32 = 4;
-const SLIDER_MOBILITY: i32 = 2;
-/// Per square next to a king that the enemy attacks.
-const KING_ZONE_ATTACK: i32 = 14;
-/// Per own piece on a square next to a king (a shelter).
-const KING_SHELTER: i32 = 6;
 /// Per step of the enemy king away from the centre, when we are well ahead (mating drive).
 const MOP_UP_EDGE: i32 = 2;
 /// Per step our pieces come closer to the enemy king, when we are well ahead.
@@ -56,40 +55,6 @@ impl Centre {
     fn at(&self, sq: usize) -> i32 {
         self.files[file_of(sq)] + self.ranks[rank_of(sq)]
     }
-}
-
-/// Squares the piece on `sq` can reach (empty or enemy-held), pawns not counted.
-fn mobility(pos: &Position, sq: usize, kind: Kind, side: Side) -> i32 {
-    let reachable = |c: u8| c == EMPTY || (is_piece(c) && side_of(c) != side);
-    let mut leaps = 0;
-    for &d in kind.leaps() {
-        leaps += reachable(pos.cell(sq.wrapping_add_signed(d))) as i32;
-    }
-    let mut slides = 0;
-    for &d in kind.slides() {
-        let mut to = sq.wrapping_add_signed(d);
-        while pos.cell(to) == EMPTY {
-            slides += 1;
-            to = to.wrapping_add_signed(d);
-        }
-        slides += reachable(pos.cell(to)) as i32;
-    }
-    leaps * LEAPER_MOBILITY + slides * SLIDER_MOBILITY
-}
-
-/// King safety of one king: attacked neighbours cost, own neighbours shelter.
-fn king_safety(pos: &Position, king: usize, side: Side) -> i32 {
-    let mut score = 0;
-    for &d in &QUEEN_DIRS {
-        let s = king.wrapping_add_signed(d);
-        let c = pos.cell(s);
-        if is_piece(c) && side_of(c) == side {
-            score += KING_SHELTER;
-        } else if (c == EMPTY || is_piece(c)) && pos.attacked(s, side.other()) {
-            score -= KING_ZONE_ATTACK;
-        }
-    }
-    score
 }
 
 /// Chebyshev distance between two squares.
@@ -142,6 +107,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let h = pos.height();
     let first_past = h.div_ceil(2);
     let centrality = Centre::new(pos);
+    let mut walk = Walk::new(pos);
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -162,16 +128,14 @@ pub fn evaluate(pos: &Position) -> i32 {
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
             }
             Kind::King => *s -= KING_CENTRE * centre / 64,
-            Kind::Knight | Kind::Camel | Kind::General => {
-                *s += LEAPER_CENTRE * centre / 64 + mobility(pos, sq, kind, side)
-            }
-            _ => *s += SLIDER_CENTRE * centre / 64 + mobility(pos, sq, kind, side),
+            Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
+            _ => *s += SLIDER_CENTRE * centre / 64,
         }
+        *s += walk.visit(pos, sq, kind, side);
     }
     for side in [Side::P1, Side::P2] {
-        for &k in pos.kings(side) {
-            score[side.index()] += king_safety(pos, k as usize, side);
-        }
+        let i = side.index();
+        score[i] += walk.targets[i].score(pos, side, &walk.least[i]);
     }
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
