@@ -1,9 +1,10 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
 //! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
 //! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
-//! units and pawn shelter). Each term's weights are named in its file.
+//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging). Each term's weights are named in its file.
 
 mod king_safety;
+mod threats;
 mod walk;
 
 use super::geometry::{MAX_SIDE, file_of, index, rank_of};
@@ -137,6 +138,9 @@ pub fn evaluate(pos: &Position) -> i32 {
         let i = side.index();
         score[i] += walk.targets[i].score(pos, side, &walk.least[i]);
     }
+    let threats = threats::threats(pos, &walk);
+    score[0] += threats[0];
+    score[1] += threats[1];
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
             score[side.index()] += mop_up(pos, &centrality, side);
@@ -157,15 +161,36 @@ mod tests {
         assert_eq!(evaluate(&pos), TEMPO);
     }
 
+    /// The position of `fen` (White to move, White moving up) with colours swapped and ranks
+    /// flipped (the same game seen from Black), and with only the ranks flipped (the board
+    /// turned: Black moves up).
+    fn mirrors(fen: &str) -> [String; 2] {
+        let board = fen.strip_suffix(" w").unwrap();
+        let flipped: Vec<&str> = board.split('/').rev().collect();
+        let flipped = flipped.join("/");
+        let swapped: String = flipped
+            .chars()
+            .map(|c| match c {
+                'a'..='z' => c.to_ascii_uppercase(),
+                'A'..='Z' => c.to_ascii_lowercase(),
+                _ => c,
+            })
+            .collect();
+        [format!("{swapped} b"), format!("{flipped} w up=b")]
+    }
+
     #[test]
     fn mirrored_positions_evaluate_alike() {
-        let a = parse_fen("6K7/14/4R9/14/14/14/14/8P5/14/14/2n3p7/14/14/6k7 w").unwrap();
-        // Colours swapped and ranks flipped, Black to move: the same game seen from Black.
-        let swapped = parse_fen("6K7/14/14/2N3P7/14/14/8p5/14/14/14/14/4r9/14/6k7 b").unwrap();
-        // Ranks flipped, Black moving up: the same game with the board turned.
-        let turned = parse_fen("6k7/14/14/2n3p7/14/14/8P5/14/14/14/14/4R9/14/6K7 w up=b").unwrap();
-        assert_eq!(evaluate(&a), evaluate(&swapped));
-        assert_eq!(evaluate(&a), evaluate(&turned));
+        for fen in [
+            "6K7/14/4R9/14/14/14/14/8P5/14/14/2n3p7/14/14/6k7 w",
+            // An attack on Black's king (king safety) and pieces attacked by pawns (threats).
+            "6K7/5PPP6/9e4/3h10/6a7/14/14/7P6/6c7/14/5pp2PE3/3B10/14/6k7 w",
+        ] {
+            let a = evaluate(&parse_fen(fen).unwrap());
+            for m in mirrors(fen) {
+                assert_eq!(a, evaluate(&parse_fen(&m).unwrap()), "{m}");
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! map (the least valuable attacker of each square, per side), and its part in an attack on
 //! the enemy king (zone squares hit, checking squares reached).
 
-use super::super::geometry::CELLS;
+use super::super::geometry::{CELLS, MAX_SIDE};
 use super::super::pieces::{EMPTY, Kind, OFF, is_piece, side_of};
 use super::super::position::Position;
 use super::king_safety::{KingTarget, ZONE};
@@ -30,6 +30,9 @@ pub struct Walk {
     pub least: [[u16; CELLS]; 2],
     /// `targets[side]`: `side`'s king as the enemy's target.
     pub targets: [KingTarget; 2],
+    /// The squares of every piece walked but the kings, in the order walked.
+    men: [u16; MAX_SIDE * MAX_SIDE],
+    nmen: usize,
 }
 
 impl Walk {
@@ -40,7 +43,14 @@ impl Walk {
                 KingTarget::new(pos, Side::P1),
                 KingTarget::new(pos, Side::P2),
             ],
+            men: [0; MAX_SIDE * MAX_SIDE],
+            nmen: 0,
         }
+    }
+
+    /// The squares of the pieces walked, kings left out.
+    pub fn men(&self) -> impl Iterator<Item = usize> + '_ {
+        self.men[..self.nmen].iter().map(|&s| s as usize)
     }
 
     #[inline]
@@ -51,6 +61,10 @@ impl Walk {
 
     /// Walks the piece of `kind` and `side` on `sq`; returns its mobility score.
     pub fn visit(&mut self, pos: &Position, sq: usize, kind: Kind, side: Side) -> i32 {
+        if kind != Kind::King {
+            self.men[self.nmen] = sq as u16;
+            self.nmen += 1;
+        }
         match kind {
             Kind::Pawn => {
                 self.pawn(pos, sq, side);
