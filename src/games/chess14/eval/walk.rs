@@ -3,14 +3,31 @@
 //! the enemy king (zone squares hit, checking squares reached).
 
 use super::super::geometry::{CELLS, MAX_SIDE};
-use super::super::pieces::{EMPTY, Kind, OFF, is_piece, side_of};
+use super::super::pieces::{EMPTY, Kind, OFF, is_piece, piece, side_of};
 use super::super::position::Position;
 use super::king_safety::{KingTarget, ZONE};
 use crate::game::Side;
 
-/// Per reachable square (empty or enemy), for leapers and sliders.
-const LEAPER_MOBILITY: i32 = 4;
-const SLIDER_MOBILITY: i32 = 2;
+/// Mobility per kind: centipawns per safe square (empty or enemy-held, not attacked by an
+/// enemy pawn), and a constant that keeps a piece of average mobility at what the flat
+/// weights before gave it (4 per leap, 2 per slide square), so the slopes change, not the
+/// piece values. Averages from 256 self-play games: knight 4.6 safe squares, camel 4.3,
+/// bishop 8.4, rook 6.2, archbishop 14.7, chancellor 17.0, queen 31.2, amazon 30.1,
+/// general 9.2.
+fn mobility_weights(kind: Kind) -> (i32, i32) {
+    match kind {
+        Kind::Knight => (8, -18),
+        Kind::Camel => (8, -16),
+        Kind::Bishop => (5, -23),
+        Kind::Rook => (4, -12),
+        Kind::Archbishop => (3, -3),
+        Kind::Chancellor => (3, -5),
+        Kind::Queen => (2, 4),
+        Kind::Amazon => (2, 15),
+        Kind::General => (5, -9),
+        Kind::Pawn | Kind::King => (0, 0),
+    }
+}
 
 /// In the attack map: no piece of that side attacks the square.
 pub const UNATTACKED: u16 = u16::MAX;
@@ -106,7 +123,10 @@ impl Walk {
         let flags = kind.attack_flags();
         let target = &mut self.targets[side.other().index()];
         let least = &mut self.least[side.index()];
-        let (mut hits, mut leaps, mut slides) = (0, 0, 0);
+        let enemy = side.other();
+        let behind = -pos.forward(enemy);
+        let is_enemy_pawn = |s: usize| pos.cell(s) == piece(Kind::Pawn, enemy);
+        let (mut hits, mut safe) = (0, 0);
         // Records one attacked square; returns whether the piece could move there.
         let mut visit = |t: usize, c: u8| {
             let l = &mut least[t];
@@ -117,30 +137,59 @@ impl Walk {
             if reachable && m & flags != 0 {
                 target.check(t);
             }
-            reachable as i32
+            let b = t.wrapping_add_signed(behind);
+            safe += (reachable && !is_enemy_pawn(b - 1) && !is_enemy_pawn(b + 1)) as i32;
         };
         for &d in kind.leaps() {
             let t = sq.wrapping_add_signed(d);
             let c = pos.cell(t);
             if c & OFF == 0 {
-                leaps += visit(t, c);
+                visit(t, c);
             }
         }
         for &d in kind.slides() {
             let mut t = sq.wrapping_add_signed(d);
             let mut c = pos.cell(t);
             while c == EMPTY {
-                slides += visit(t, c);
+                visit(t, c);
                 t = t.wrapping_add_signed(d);
                 c = pos.cell(t);
             }
             if c & OFF == 0 {
-                slides += visit(t, c);
+                visit(t, c);
             }
         }
         if hits > 0 {
             target.join(kind, hits);
         }
-        leaps * LEAPER_MOBILITY + slides * SLIDER_MOBILITY
+        let (per_square, base) = mobility_weights(kind);
+        base + per_square * safe
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::geometry::index;
+    use super::super::super::text::parse_fen;
+    use super::*;
+
+    /// The mobility score of White's knight on f5 in the position.
+    fn knight_mobility(fen: &str) -> i32 {
+        let pos = parse_fen(fen).unwrap();
+        Walk::new(&pos).visit(&pos, index(5, 4), Kind::Knight, Side::P1)
+    }
+
+    #[test]
+    fn squares_under_enemy_pawns_do_not_count() {
+        let free = knight_mobility("6K7/14/14/14/14/14/14/14/14/5n8/14/14/14/6k7 w");
+        // A black pawn on f8 (moving down) attacks e7 and g7, two of the knight's squares.
+        let watched = knight_mobility("6K7/14/14/14/14/14/5P8/14/14/5n8/14/14/14/6k7 w");
+        let (per_square, _) = mobility_weights(Kind::Knight);
+        assert_eq!(watched, free - 2 * per_square);
+        // Own pieces block, enemy pieces may be taken.
+        let own = knight_mobility("6K7/14/14/14/14/14/14/6p7/14/5n8/14/14/14/6k7 w");
+        let enemy = knight_mobility("6K7/14/14/14/14/14/14/6N7/14/5n8/14/14/14/6k7 w");
+        assert_eq!(own, free - per_square);
+        assert_eq!(enemy, free);
     }
 }
