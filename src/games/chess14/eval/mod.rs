@@ -1,9 +1,11 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
 //! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
 //! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
-//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging). Each term's weights are named in its file.
+//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging),
+//! `open_files` (rooks and chancellors). Each term's weights are named in its file.
 
 mod king_safety;
+mod open_files;
 mod threats;
 mod walk;
 
@@ -11,6 +13,7 @@ use super::geometry::{MAX_SIDE, file_of, index, rank_of};
 use super::pieces::{KINDS, Kind, is_piece, kind_of, side_of};
 use super::position::Position;
 use crate::game::Side;
+use open_files::PawnFiles;
 use walk::Walk;
 
 /// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
@@ -27,6 +30,8 @@ const MOP_UP_EDGE: i32 = 2;
 const MOP_UP_CLOSE: i32 = 4;
 /// "Well ahead": this much more material than the other side.
 const MOP_UP_LEAD: i32 = 400;
+/// Two bishops (or more) cover both colours of squares.
+const BISHOP_PAIR: i32 = 30;
 /// Being on move is worth a little.
 const TEMPO: i32 = 10;
 
@@ -109,6 +114,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let first_past = h.div_ceil(2);
     let centrality = Centre::new(pos);
     let mut walk = Walk::new(pos);
+    let mut pawns = PawnFiles::default();
+    let mut bishops = [0; 2];
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -127,6 +134,11 @@ pub fn evaluate(pos: &Position) -> i32 {
                     h - 1 - rank_of(sq)
                 };
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
+                pawns.add(sq, side);
+            }
+            Kind::Bishop => {
+                *s += SLIDER_CENTRE * centre / 64;
+                bishops[side.index()] += 1;
             }
             Kind::King => *s -= KING_CENTRE * centre / 64,
             Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
@@ -139,8 +151,10 @@ pub fn evaluate(pos: &Position) -> i32 {
         score[i] += walk.targets[i].score(pos, side, &walk.least[i]);
     }
     let threats = threats::threats(pos, &walk);
-    score[0] += threats[0];
-    score[1] += threats[1];
+    let files = open_files::open_files(pos, &walk, &pawns);
+    for i in 0..2 {
+        score[i] += threats[i] + files[i] + if bishops[i] >= 2 { BISHOP_PAIR } else { 0 };
+    }
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
             score[side.index()] += mop_up(pos, &centrality, side);
