@@ -30,8 +30,6 @@ const MOP_UP_EDGE: i32 = 2;
 const MOP_UP_CLOSE: i32 = 4;
 /// "Well ahead": this much more material than the other side.
 const MOP_UP_LEAD: i32 = 400;
-/// Two bishops (or more) cover both colours of squares.
-const BISHOP_PAIR: i32 = 30;
 /// Being on move is worth a little.
 const TEMPO: i32 = 10;
 
@@ -115,7 +113,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     let centrality = Centre::new(pos);
     let mut walk = Walk::new(pos);
     let mut pawns = PawnFiles::default();
-    let mut bishops = [0; 2];
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -136,10 +133,6 @@ pub fn evaluate(pos: &Position) -> i32 {
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
                 pawns.add(sq, side);
             }
-            Kind::Bishop => {
-                *s += SLIDER_CENTRE * centre / 64;
-                bishops[side.index()] += 1;
-            }
             Kind::King => *s -= KING_CENTRE * centre / 64,
             Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
             _ => *s += SLIDER_CENTRE * centre / 64,
@@ -153,7 +146,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let threats = threats::threats(pos, &walk);
     let files = open_files::open_files(pos, &walk, &pawns);
     for i in 0..2 {
-        score[i] += threats[i] + files[i] + if bishops[i] >= 2 { BISHOP_PAIR } else { 0 };
+        score[i] += threats[i] + files[i];
     }
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
