@@ -9,7 +9,6 @@ use super::super::pieces::{
     QUEEN_DIRS, is_piece, kind_of, side_of,
 };
 use super::super::position::Position;
-use super::walk::UNATTACKED;
 use crate::game::Side;
 
 /// Mark of a square in the king's zone (the other mark bits are the `F_*` attack classes
@@ -125,8 +124,8 @@ impl KingTarget {
     }
 
     /// The king's safety for its side, in centipawns (a penalty is negative), once every piece
-    /// has been walked: `ours` is the attack map of the king's side.
-    pub fn score(&self, pos: &Position, side: Side, ours: &[u16; CELLS]) -> i32 {
+    /// has been walked: `guarded` tells whether the king's side attacks a square.
+    pub fn score(&self, pos: &Position, side: Side, guarded: impl Fn(usize) -> bool) -> i32 {
         let Some(king) = self.king else {
             return 0;
         };
@@ -142,10 +141,10 @@ impl KingTarget {
         }
         let mut units = self.units + ZONE_HIT * self.hits;
         for &sq in &self.checks[..self.nchecks] {
-            units += if ours[sq as usize] == UNATTACKED {
-                SAFE_CHECK
-            } else {
+            units += if guarded(sq as usize) {
                 UNSAFE_CHECK
+            } else {
+                SAFE_CHECK
             };
         }
         units -= shelter(pos, king, side);
@@ -189,7 +188,7 @@ mod tests {
                 walk.visit(&pos, sq, kind_of(c), side_of(c));
             }
         }
-        walk.targets[side.index()].score(&pos, side, &walk.least[side.index()])
+        walk.targets[side.index()].score(&pos, side, |sq| walk.guarded(side, sq))
     }
 
     /// Black's king on g14 behind three pawns; `attack` fills ranks 12, 11 and 10.

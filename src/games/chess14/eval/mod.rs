@@ -141,7 +141,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
     for side in [Side::P1, Side::P2] {
         let i = side.index();
-        score[i] += walk.targets[i].score(pos, side, &walk.least[i]);
+        score[i] += walk.targets[i].score(pos, side, |sq| walk.guarded(side, sq));
     }
     let threats = threats::threats(pos, &walk);
     let files = open_files::open_files(pos, &walk, &pawns);

@@ -29,7 +29,7 @@ pub fn threats(pos: &Position, walk: &Walk) -> [i32; 2] {
         let attacker = attacker as i32;
         score[side.index()] -= if attacker < value {
             BY_LESSER + (value - attacker) / LESSER_DIV
-        } else if walk.least[side.index()][sq] == UNATTACKED {
+        } else if !walk.guarded(side, sq) {
             HANGING + value / HANGING_DIV
         } else {
             0

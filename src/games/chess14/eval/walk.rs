@@ -65,6 +65,11 @@ impl Walk {
         }
     }
 
+    /// Whether `side` attacks `sq`.
+    pub fn guarded(&self, side: Side, sq: usize) -> bool {
+        self.least[side.index()][sq] != UNATTACKED
+    }
+
     /// The squares of the pieces walked, kings left out.
     pub fn men(&self) -> impl Iterator<Item = usize> + '_ {
         self.men[..self.nmen].iter().map(|&s| s as usize)
