@@ -1,11 +1,10 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
 //! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
 //! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
-//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging),
-//! `open_files` (rooks and chancellors). Each term's weights are named in its file.
+//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging). Each
+//! term's weights are named in its file.
 
 mod king_safety;
-mod open_files;
 mod threats;
 mod walk;
 
@@ -13,7 +12,6 @@ use super::geometry::{MAX_SIDE, file_of, index, rank_of};
 use super::pieces::{KINDS, Kind, is_piece, kind_of, side_of};
 use super::position::Position;
 use crate::game::Side;
-use open_files::PawnFiles;
 use walk::Walk;
 
 /// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
@@ -112,7 +110,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     let first_past = h.div_ceil(2);
     let centrality = Centre::new(pos);
     let mut walk = Walk::new(pos);
-    let mut pawns = PawnFiles::default();
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -131,7 +128,6 @@ pub fn evaluate(pos: &Position) -> i32 {
                     h - 1 - rank_of(sq)
                 };
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
-                pawns.add(sq, side);
             }
             Kind::King => *s -= KING_CENTRE * centre / 64,
             Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
@@ -144,10 +140,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         score[i] += walk.targets[i].score(pos, side, |sq| walk.guarded(side, sq));
     }
     let threats = threats::threats(pos, &walk);
-    let files = open_files::open_files(pos, &walk, &pawns);
-    for i in 0..2 {
-        score[i] += threats[i] + files[i];
-    }
+    score[0] += threats[0];
+    score[1] += threats[1];
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
             score[side.index()] += mop_up(pos, &centrality, side);
