@@ -1,10 +1,18 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
-//! board's size, mobility and king safety. All weights are named here.
+//! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
+//! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
+//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging). Each
+//! term's weights are named in its file.
+
+mod king_safety;
+mod threats;
+mod walk;
 
 use super::geometry::{MAX_SIDE, file_of, index, rank_of};
-use super::pieces::{EMPTY, KINDS, Kind, QUEEN_DIRS, is_piece, kind_of, side_of};
+use super::pieces::{KINDS, Kind, is_piece, kind_of, side_of};
 use super::position::Position;
 use crate::game::Side;
+use walk::Walk;
 
 /// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
 const LEAPER_CENTRE: i32 = 30;
@@ -14,13 +22,6 @@ const SLIDER_CENTRE: i32 = 10;
 const KING_CENTRE: i32 = 30;
 /// Per step a pawn has advanced towards its promotion zone.
 const PAWN_STEP: i32 = 12;
-/// Per reachable square (empty or enemy), for leapers and sliders.
-const LEAPER_MOBILITY: i32 = 4;
-const SLIDER_MOBILITY: i32 = 2;
-/// Per square next to a king that the enemy attacks.
-const KING_ZONE_ATTACK: i32 = 14;
-/// Per own piece on a square next to a king (a shelter).
-const KING_SHELTER: i32 = 6;
 /// Per step of the enemy king away from the centre, when we are well ahead (mating drive).
 const MOP_UP_EDGE: i32 = 2;
 /// Per step our pieces come closer to the enemy king, when we are well ahead.
@@ -56,40 +57,6 @@ impl Centre {
     fn at(&self, sq: usize) -> i32 {
         self.files[file_of(sq)] + self.ranks[rank_of(sq)]
     }
-}
-
-/// Squares the piece on `sq` can reach (empty or enemy-held), pawns not counted.
-fn mobility(pos: &Position, sq: usize, kind: Kind, side: Side) -> i32 {
-    let reachable = |c: u8| c == EMPTY || (is_piece(c) && side_of(c) != side);
-    let mut leaps = 0;
-    for &d in kind.leaps() {
-        leaps += reachable(pos.cell(sq.wrapping_add_signed(d))) as i32;
-    }
-    let mut slides = 0;
-    for &d in kind.slides() {
-        let mut to = sq.wrapping_add_signed(d);
-        while pos.cell(to) == EMPTY {
-            slides += 1;
-            to = to.wrapping_add_signed(d);
-        }
-        slides += reachable(pos.cell(to)) as i32;
-    }
-    leaps * LEAPER_MOBILITY + slides * SLIDER_MOBILITY
-}
-
-/// King safety of one king: attacked neighbours cost, own neighbours shelter.
-fn king_safety(pos: &Position, king: usize, side: Side) -> i32 {
-    let mut score = 0;
-    for &d in &QUEEN_DIRS {
-        let s = king.wrapping_add_signed(d);
-        let c = pos.cell(s);
-        if is_piece(c) && side_of(c) == side {
-            score += KING_SHELTER;
-        } else if (c == EMPTY || is_piece(c)) && pos.attacked(s, side.other()) {
-            score -= KING_ZONE_ATTACK;
-        }
-    }
-    score
 }
 
 /// Chebyshev distance between two squares.
@@ -142,6 +109,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let h = pos.height();
     let first_past = h.div_ceil(2);
     let centrality = Centre::new(pos);
+    let mut walk = Walk::new(pos);
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -162,17 +130,18 @@ pub fn evaluate(pos: &Position) -> i32 {
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
             }
             Kind::King => *s -= KING_CENTRE * centre / 64,
-            Kind::Knight | Kind::Camel | Kind::General => {
-                *s += LEAPER_CENTRE * centre / 64 + mobility(pos, sq, kind, side)
-            }
-            _ => *s += SLIDER_CENTRE * centre / 64 + mobility(pos, sq, kind, side),
+            Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
+            _ => *s += SLIDER_CENTRE * centre / 64,
         }
+        *s += walk.visit(pos, sq, kind, side);
     }
     for side in [Side::P1, Side::P2] {
-        for &k in pos.kings(side) {
-            score[side.index()] += king_safety(pos, k as usize, side);
-        }
+        let i = side.index();
+        score[i] += walk.targets[i].score(pos, side, |sq| walk.guarded(side, sq));
     }
+    let threats = threats::threats(pos, &walk);
+    score[0] += threats[0];
+    score[1] += threats[1];
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
             score[side.index()] += mop_up(pos, &centrality, side);
@@ -193,15 +162,36 @@ mod tests {
         assert_eq!(evaluate(&pos), TEMPO);
     }
 
+    /// The position of `fen` (White to move, White moving up) with colours swapped and ranks
+    /// flipped (the same game seen from Black), and with only the ranks flipped (the board
+    /// turned: Black moves up).
+    fn mirrors(fen: &str) -> [String; 2] {
+        let board = fen.strip_suffix(" w").unwrap();
+        let flipped: Vec<&str> = board.split('/').rev().collect();
+        let flipped = flipped.join("/");
+        let swapped: String = flipped
+            .chars()
+            .map(|c| match c {
+                'a'..='z' => c.to_ascii_uppercase(),
+                'A'..='Z' => c.to_ascii_lowercase(),
+                _ => c,
+            })
+            .collect();
+        [format!("{swapped} b"), format!("{flipped} w up=b")]
+    }
+
     #[test]
     fn mirrored_positions_evaluate_alike() {
-        let a = parse_fen("6K7/14/4R9/14/14/14/14/8P5/14/14/2n3p7/14/14/6k7 w").unwrap();
-        // Colours swapped and ranks flipped, Black to move: the same game seen from Black.
-        let swapped = parse_fen("6K7/14/14/2N3P7/14/14/8p5/14/14/14/14/4r9/14/6k7 b").unwrap();
-        // Ranks flipped, Black moving up: the same game with the board turned.
-        let turned = parse_fen("6k7/14/14/2n3p7/14/14/8P5/14/14/14/14/4R9/14/6K7 w up=b").unwrap();
-        assert_eq!(evaluate(&a), evaluate(&swapped));
-        assert_eq!(evaluate(&a), evaluate(&turned));
+        for fen in [
+            "6K7/14/4R9/14/14/14/14/8P5/14/14/2n3p7/14/14/6k7 w",
+            // An attack on Black's king (king safety) and pieces attacked by pawns (threats).
+            "6K7/5PPP6/9e4/3h10/6a7/14/14/7P6/6c7/14/5pp2PE3/3B10/14/6k7 w",
+        ] {
+            let a = evaluate(&parse_fen(fen).unwrap());
+            for m in mirrors(fen) {
+                assert_eq!(a, evaluate(&parse_fen(&m).unwrap()), "{m}");
+            }
+        }
     }
 
     #[test]
