@@ -3,7 +3,7 @@
 //!
 //! Files, lowest first: `geometry` (points, lines, five in a row), `zobrist`, `board` (the
 //! stones), `shapes` (line patterns and their values), `position` (the game state kept stone
-//! by stone), `vcf` (wins by continuous fours), `vct` (wins by fours and threes), `points`
+//! by stone), `vcf` (wins by continuous fours), `points`
 //! (what a point is worth to play), `movegen`, `eval`, `text`, `mist` (the mist's view),
 //! `rules` (the variants), and `game` (the `Game` impl).
 
@@ -19,7 +19,6 @@ mod rules;
 mod shapes;
 pub mod text;
 mod vcf;
-mod vct;
 mod zobrist;
 
 pub use position::Gomoku;

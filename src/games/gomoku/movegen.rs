@@ -5,13 +5,11 @@ use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_span, point_on};
 use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, SHAPES, Shape};
-use super::{vcf, vct};
+use super::vcf;
 use crate::game::Side;
 
 /// Quiet points searched at most, the best by pattern score.
 const MAX_QUIET: usize = 8;
-/// The most open threes a VCT proof may hold.
-const MAX_THREES: u32 = 6;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -52,29 +50,17 @@ impl Gomoku {
         }
     }
 
-    /// A forced win for `attacker` (the side to move, or the other to see its threats): by
-    /// continuous fours in `budget` fours (see `vcf.rs`), or else by continuous threats (see
-    /// `vct.rs`) in the same budget again, with as many open threes as it can plausibly prove
-    /// (each three leaves about three answers, each answer a VCF search): four at the root's
-    /// budget, none in the small budgets the search spends at every node. `line` receives
-    /// the moves to the five. Without a line holding three (two) stones in a window there is
-    /// no four (three) to play: most calls end at those tests.
+    /// A forced win for `attacker` (the side to move, or the other to see its threats) by
+    /// continuous fours in `budget` fours (see `vcf.rs`); `line` receives the moves to the
+    /// five. Without a line holding three stones in a window there is no four to play: most
+    /// calls end at that test.
     pub fn threat_win(&self, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
-        // The solvers' windows count an overline as five: under exactly-five they prove nothing.
+        // The solver's windows count an overline as five: under exactly-five it proves nothing.
         if self.board().rule() == Rule::ExactFive || self.winner().is_some() {
             return false;
         }
-        let at_least =
-            |shape: Shape| (shape as usize..SHAPES).any(|s| self.counts(attacker)[s] > 0);
-        if (self.fours(attacker) > 0 || at_least(Shape::ClosedThree))
-            && vcf::find(self.board(), attacker, budget, line)
-        {
-            return true;
-        }
-        let threes = budget.max(1).ilog(3).saturating_sub(5).min(MAX_THREES);
-        threes > 0
-            && at_least(Shape::ClosedTwo)
-            && vct::find(self.board(), attacker, budget, threes, line)
+        let threes = (Shape::ClosedThree as usize..SHAPES).any(|s| self.counts(attacker)[s] > 0);
+        (self.fours(attacker) > 0 || threes) && vcf::find(self.board(), attacker, budget, line)
     }
 
     /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see
