@@ -2,7 +2,7 @@
 //! check extensions, node pruning (reverse futility, razoring, null move), move pruning
 //! (late move, futility, exchange) and late move reductions.
 
-use super::ordering::{KILLER, LOSING, TT_MOVE};
+use super::ordering::{KILLER, LOSING, TT_MOVE, Tried};
 use super::selectivity::*;
 use super::tt::Bound;
 use super::worker::{
@@ -18,12 +18,6 @@ struct Node {
     selective: bool,
     /// The extra plies for the table move (a singular extension).
     singular: i32,
-}
-
-/// The moves a node has searched without a cut-off, by class, for the history tables.
-struct Tried<M> {
-    quiets: Vec<M>,
-    noisy: Vec<M>,
 }
 
 /// The steps a game's own proof of a win may take at an interior node: a cheap look only.
@@ -203,13 +197,9 @@ impl<G: Game> Worker<'_, G> {
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut tried = Tried {
-            quiets: std::mem::take(&mut self.quiets[ply]),
-            noisy: std::mem::take(&mut self.noisy[ply]),
-        };
+        let mut tried = std::mem::take(&mut self.tried[ply]);
         self.fill_moves(pos, ply, tt_move, false, &mut moves);
-        tried.quiets.clear();
-        tried.noisy.clear();
+        tried.clear();
         let score = if moves.is_empty() {
             outcome_score(pos, pos.outcome_without_moves(), ply)
         } else {
@@ -232,8 +222,7 @@ impl<G: Game> Worker<'_, G> {
             )
         };
         self.moves[ply] = moves;
-        self.quiets[ply] = tried.quiets;
-        self.noisy[ply] = tried.noisy;
+        self.tried[ply] = tried;
         score
     }
 
@@ -334,8 +323,7 @@ impl<G: Game> Worker<'_, G> {
                     line.push(mv);
                     line.extend_from_slice(&tail[0]);
                     if score >= beta {
-                        let (q, n) = (&tried.quiets, &tried.noisy);
-                        self.ordering.reward(ply, side, depth, mv, quiet, q, n);
+                        self.ordering.reward(ply, side, depth, mv, quiet, tried);
                         break;
                     }
                 }

@@ -13,6 +13,29 @@ pub const KILLER: i32 = 1 << 25;
 /// Captures that lose material by the exchange rule: after every quiet move.
 pub const LOSING: i32 = -(1 << 26);
 
+/// The moves a node has searched without a cut-off, by class, for the history tables.
+pub struct Tried<M> {
+    pub quiets: Vec<M>,
+    pub noisy: Vec<M>,
+}
+
+// Not derived: that would ask `M: Default`.
+impl<M> Default for Tried<M> {
+    fn default() -> Self {
+        Tried {
+            quiets: Vec::new(),
+            noisy: Vec::new(),
+        }
+    }
+}
+
+impl<M> Tried<M> {
+    pub fn clear(&mut self) {
+        self.quiets.clear();
+        self.noisy.clear();
+    }
+}
+
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
@@ -48,10 +71,9 @@ impl<M: MoveBits + PartialEq> Ordering<M> {
         self.captures[Self::slot(side, mv)]
     }
 
-    /// `mv` caused a beta cut-off after the moves `quiets` and `noisy` failed: reward it (and
-    /// remember it as a killer if quiet), and punish the moves tried before it in its class;
-    /// a quiet cut-off punishes the noisy moves too, which it made look worse than quiet.
-    #[allow(clippy::too_many_arguments)]
+    /// `mv` caused a beta cut-off after the moves `tried` failed: reward it (and remember it
+    /// as a killer if quiet), and punish the moves tried before it in its class; a quiet
+    /// cut-off punishes the noisy moves too, which it made look worse than quiet.
     pub fn reward(
         &mut self,
         ply: usize,
@@ -59,8 +81,7 @@ impl<M: MoveBits + PartialEq> Ordering<M> {
         depth: i32,
         mv: M,
         quiet: bool,
-        quiets: &[M],
-        noisy: &[M],
+        tried: &Tried<M>,
     ) {
         let bonus = (depth * depth).min(400);
         if quiet {
@@ -70,13 +91,13 @@ impl<M: MoveBits + PartialEq> Ordering<M> {
                 k[0] = Some(mv);
             }
             Self::bump(&mut self.history, side, mv, bonus);
-            for &m in quiets {
+            for &m in &tried.quiets {
                 Self::bump(&mut self.history, side, m, -bonus);
             }
         } else {
             Self::bump(&mut self.captures, side, mv, bonus);
         }
-        for &m in noisy {
+        for &m in &tried.noisy {
             Self::bump(&mut self.captures, side, m, -bonus);
         }
     }

@@ -5,7 +5,7 @@
 
 use super::eval_cache::EvalCache;
 use super::limits::POLL_INTERVAL;
-use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE};
+use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE, Tried};
 use super::selectivity::Reductions;
 use super::threads::Shared;
 use super::tt::Bound;
@@ -37,8 +37,7 @@ pub(super) struct Worker<'a, G: Game> {
     pub(super) ordering: Ordering<G::Move>,
     /// Per-ply move buffers, reused so that no node allocates.
     pub(super) moves: Vec<Vec<(G::Move, i32)>>,
-    pub(super) quiets: Vec<Vec<G::Move>>,
-    pub(super) noisy: Vec<Vec<G::Move>>,
+    pub(super) tried: Vec<Tried<G::Move>>,
     scratch: Vec<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
     /// The static score of the node at each ply of the current line (`NO_EVAL` where none was
@@ -70,8 +69,7 @@ impl<'a, G: Game> Worker<'a, G> {
             improved_score: 0,
             ordering: Ordering::new(MAX_PLY + 1),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-            noisy: (0..=MAX_PLY).map(|_| Vec::with_capacity(16)).collect(),
+            tried: (0..=MAX_PLY).map(|_| Tried::default()).collect(),
             scratch: Vec::with_capacity(256),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 1],

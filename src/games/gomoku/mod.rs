@@ -3,9 +3,9 @@
 //!
 //! Files, lowest first: `geometry` (points, lines, five in a row), `zobrist`, `board` (the
 //! stones), `shapes` (line patterns and their values), `position` (the game state kept stone
-//! by stone), `vcf` (wins by continuous fours), `points`
-//! (what a point is worth to play), `movegen`, `eval`, `text`, `mist` (the mist's view),
-//! `rules` (the variants), and `game` (the `Game` impl).
+//! by stone), `vcf` (wins by continuous fours), `points` (what a point is worth to play),
+//! `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and `game`
+//! (the `Game` impl).
 
 pub mod board;
 mod eval;
