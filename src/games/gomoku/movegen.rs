@@ -90,7 +90,7 @@ impl Gomoku {
         let me = self.side_to_move();
         let mut scored: Vec<(i32, Point)> = out
             .iter()
-            .map(|&p| (points::score(self.board(), me, p), p))
+            .map(|&p| (points::score(self.cell(p), me), p))
             .collect();
         // Stable on ties: equal scores keep the board order, so searches stay reproducible.
         scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));

@@ -43,23 +43,72 @@ fn table(rule: Rule) -> &'static [u8] {
     &tables[usize::from(rule == Rule::ExactFive)]
 }
 
-/// The score of the empty point `p` for `me` to play on `board`.
-pub fn score(board: &Board, me: Side, p: Point) -> i32 {
+/// Bits of one colour's part of a point's code: a `Shape` (3 bits) per direction.
+pub const SIDE_BITS: u32 = 12;
+
+/// The code of the empty point `p` on `board`: for each colour (`SIDE_BITS` apart, Black's
+/// lowest) and direction (3 bits each), the shape a stone of that colour there would make
+/// along that line. The position keeps these up to date stone by stone.
+pub fn code(board: &Board, p: Point) -> u32 {
+    (0..4).fold(0, |code, dir| code | dir_code(board, p, dir))
+}
+
+/// The part of [`code`] along direction `dir` alone.
+pub fn dir_code(board: &Board, p: Point, dir: usize) -> u32 {
     let table = table(board.rule());
+    let (line, bit) = line_of(p, dir);
+    let off = !line_span(board.size(), dir, line);
+    let black = board.line(Side::P1, dir, line);
+    let white = board.line(Side::P2, dir, line);
+    // Shifted by REACH so that the points before the line's start read as off-board.
+    let nine = |stones: u32, blocked: u32| {
+        let own = (u64::from(stones) << REACH >> bit) as u32 & NINE;
+        let opp = ((u64::from(blocked) << REACH | 0xf) >> bit) as u32 & NINE;
+        u32::from(table[(own | opp << 9) as usize])
+    };
+    (nine(black, white | off) | nine(white, black | off) << SIDE_BITS) << (3 * dir)
+}
+
+/// The shape of `side` along direction `dir` in a point's `code`.
+pub fn shape_of(code: u32, side: Side, dir: usize) -> usize {
+    (code >> (SIDE_BITS * side.index() as u32 + 3 * dir as u32) & 7) as usize
+}
+
+/// What one stone of a colour on a point makes across its four lines, beyond single shapes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Combo {
+    /// Nothing two lines make together.
+    None,
+    /// Two open threes at once: an open four next move on either line.
+    DoubleThree,
+    /// A four and an open three, or two fours: one block cannot stop both.
+    FourThree,
+}
+
+/// How many `Combo` kinds there are (`Combo as usize` indexes per-kind counts).
+pub const COMBOS: usize = 3;
+
+/// The combination the stone of `side` makes on the point whose code is `code`.
+pub fn combo(code: u32, side: Side) -> Combo {
+    let (mut fours, mut threes) = (0, 0);
+    for dir in 0..4 {
+        let shape = shape_of(code, side, dir);
+        fours += usize::from(shape >= Shape::Four as usize);
+        threes += usize::from(shape == Shape::OpenThree as usize);
+    }
+    match (fours, threes) {
+        (2.., _) | (1, 1..) => Combo::FourThree,
+        (0, 2..) => Combo::DoubleThree,
+        _ => Combo::None,
+    }
+}
+
+/// The score of the empty point whose code is `code` for `me` to play.
+pub fn score(code: u32, me: Side) -> i32 {
     let (mut total, mut attacks, mut defences) = (0, 0, 0);
     for dir in 0..4 {
-        let (line, bit) = line_of(p, dir);
-        let off = !line_span(board.size(), dir, line);
-        let mine = board.line(me, dir, line);
-        let theirs = board.line(me.other(), dir, line);
-        // Shifted by REACH so that the points before the line's start read as off-board.
-        let nine = |stones: u32, blocked: u32| {
-            let own = (u64::from(stones) << REACH >> bit) as u32 & NINE;
-            let opp = ((u64::from(blocked) << REACH | 0xf) >> bit) as u32 & NINE;
-            table[(own | opp << 9) as usize] as usize
-        };
-        let attack = nine(mine, theirs | off);
-        let defend = nine(theirs, mine | off);
+        let attack = shape_of(code, me, dir);
+        let defend = shape_of(code, me.other(), dir);
         total += ATTACK[attack] + DEFEND[defend];
         attacks += usize::from(attack >= Shape::OpenThree as usize);
         defences += usize::from(defend >= Shape::OpenThree as usize);
@@ -85,7 +134,7 @@ mod tests {
     }
 
     fn at(b: &Board, me: Side, p: &str) -> i32 {
-        score(b, me, parse_point(p, 15).unwrap())
+        score(code(b, parse_point(p, 15).unwrap()), me)
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! and the evaluation's running counts of line shapes, all kept up to date stone by stone.
 
 use super::board::Board;
-use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
+use super::geometry::{LINES, MAX_SIZE, Point, Rule, bits_between, line_of, line_span, point_on};
+use super::points::{self, COMBOS, Combo};
 use super::shapes::{self, LineShape, SHAPES, Shape};
 use super::zobrist;
 use crate::game::Side;
@@ -22,21 +23,54 @@ pub struct Gomoku {
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
+    /// Per point (`Point::index`), what a stone of either colour would make there along each
+    /// line (`points::code`); 0 on taken points and off the board.
+    cells: [u32; MAX_SIZE * MAX_SIZE],
+    /// Per colour, how many empty points make each `points::Combo` (indexed by it).
+    combos: [[i32; COMBOS]; 2],
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
 
 impl Gomoku {
     pub fn new(size: usize, mist: bool, rule: Rule) -> Gomoku {
-        Gomoku {
-            board: Board::new(size, rule),
+        let board = Board::new(size, rule);
+        let mut cells = [0; MAX_SIZE * MAX_SIZE];
+        for p in board.points() {
+            cells[p.index()] = points::code(&board, p);
+        }
+        let mut pos = Gomoku {
+            board,
             mist,
             last: None,
             winner: None,
             passed: false,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
+            cells,
+            combos: [[0; COMBOS]; 2],
+        };
+        for p in pos.board.points() {
+            pos.count_combos(pos.cells[p.index()], 1);
         }
+        pos
+    }
+
+    /// How many empty points would make `combo` for `side`.
+    pub fn combos(&self, side: Side, combo: Combo) -> i32 {
+        self.combos[side.index()][combo as usize]
+    }
+
+    /// Counts (`sign` 1) or uncounts (-1) the combinations of a point whose code is `code`.
+    fn count_combos(&mut self, code: u32, sign: i32) {
+        for side in SIDES {
+            self.combos[side.index()][points::combo(code, side) as usize] += sign;
+        }
+    }
+
+    /// The code of the empty point `p` (see `points::code`).
+    pub fn cell(&self, p: Point) -> u32 {
+        self.cells[p.index()]
     }
 
     pub fn board(&self) -> &Board {
@@ -105,11 +139,40 @@ impl Gomoku {
         }
     }
 
+    /// Recomputes the codes that the stone just put on `p` changed: along each line, those of
+    /// the empty points within reach of a window through `p`.
+    fn refresh_cells(&mut self, p: Point) {
+        self.count_combos(self.cells[p.index()], -1);
+        self.cells[p.index()] = 0;
+        let size = self.board.size();
+        for dir in 0..4 {
+            let (line, bit) = line_of(p, dir);
+            let occupied =
+                self.board.line(Side::P1, dir, line) | self.board.line(Side::P2, dir, line);
+            let mut near = line_span(size, dir, line)
+                & !occupied
+                & bits_between(bit.saturating_sub(4), bit + 4);
+            let mask = !(0x7 << (3 * dir) | 0x7 << (3 * dir + points::SIDE_BITS as usize));
+            while near != 0 {
+                let q = point_on(dir, line, near.trailing_zeros());
+                near &= near - 1;
+                let old = self.cells[q.index()];
+                let new = old & mask | points::dir_code(&self.board, q, dir);
+                if new != old {
+                    self.count_combos(old, -1);
+                    self.count_combos(new, 1);
+                    self.cells[q.index()] = new;
+                }
+            }
+        }
+    }
+
     /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
     pub fn put(&mut self, p: Point, side: Side) {
         self.account(p, -1);
         self.board.put(p, side);
         self.account(p, 1);
+        self.refresh_cells(p);
         if self.board.makes_five(p) {
             self.winner = Some(side);
         }
@@ -172,5 +235,22 @@ impl Gomoku {
     #[cfg(test)]
     pub fn sums(&self) -> ([[i32; SHAPES]; 2], [i32; 2]) {
         (self.counts, self.fours)
+    }
+
+    /// Whether every point's code, and the count of combinations, equal their recomputation.
+    #[cfg(test)]
+    pub fn cells_match(&self) -> bool {
+        let mut combos = [[0; COMBOS]; 2];
+        let cells = self.board.points().all(|p| {
+            if self.board.at(p).is_some() {
+                return self.cells[p.index()] == 0;
+            }
+            let want = points::code(&self.board, p);
+            for side in SIDES {
+                combos[side.index()][points::combo(want, side) as usize] += 1;
+            }
+            self.cells[p.index()] == want
+        });
+        cells && combos == self.combos
     }
 }

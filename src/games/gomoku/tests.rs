@@ -131,6 +131,7 @@ proptest! {
             Game::play(&mut pos, moves[pick as usize % moves.len()]);
             prop_assert_eq!(pos.hash(), pos.board().hash_from_scratch());
             prop_assert_eq!(pos.sums(), pos.sums_from_scratch());
+            prop_assert!(pos.cells_match());
             let fen = pos.to_fen();
             prop_assert_eq!(Gomoku::from_fen("gomoku", &fen, &Options::default()).unwrap(), pos.clone());
         }
