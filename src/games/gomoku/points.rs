@@ -74,33 +74,13 @@ pub fn shape_of(code: u32, side: Side, dir: usize) -> usize {
     (code >> (SIDE_BITS * side.index() as u32 + 3 * dir as u32) & 7) as usize
 }
 
-/// What one stone of a colour on a point makes across its four lines, beyond single shapes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Combo {
-    /// Nothing two lines make together.
-    None,
-    /// Two open threes at once: an open four next move on either line.
-    DoubleThree,
-    /// A four and an open three, or two fours: one block cannot stop both.
-    FourThree,
-}
+/// What a stone of a colour would make along one line, as the evaluation counts it on every
+/// empty point, by `Shape`: the threats a colour can make next, beyond the lines it has.
+const POTENTIAL: [i32; SHAPES] = [0, 0, 0, 1, 1, 6, 10, 30];
 
-/// How many `Combo` kinds there are (`Combo as usize` indexes per-kind counts).
-pub const COMBOS: usize = 3;
-
-/// The combination the stone of `side` makes on the point whose code is `code`.
-pub fn combo(code: u32, side: Side) -> Combo {
-    let (mut fours, mut threes) = (0, 0);
-    for dir in 0..4 {
-        let shape = shape_of(code, side, dir);
-        fours += usize::from(shape >= Shape::Four as usize);
-        threes += usize::from(shape == Shape::OpenThree as usize);
-    }
-    match (fours, threes) {
-        (2.., _) | (1, 1..) => Combo::FourThree,
-        (0, 2..) => Combo::DoubleThree,
-        _ => Combo::None,
-    }
+/// The evaluation's worth of the point whose code is `code` to `side` (see `POTENTIAL`).
+pub fn potential(code: u32, side: Side) -> i32 {
+    (0..4).map(|dir| POTENTIAL[shape_of(code, side, dir)]).sum()
 }
 
 /// The score of the empty point whose code is `code` for `me` to play.

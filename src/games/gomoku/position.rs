@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::geometry::{LINES, MAX_SIZE, Point, Rule, bits_between, line_of, line_span, point_on};
-use super::points::{self, COMBOS, Combo};
+use super::points;
 use super::shapes::{self, LineShape, SHAPES, Shape};
 use super::zobrist;
 use crate::game::Side;
@@ -26,8 +26,8 @@ pub struct Gomoku {
     /// Per point (`Point::index`), what a stone of either colour would make there along each
     /// line (`points::code`); 0 on taken points and off the board.
     cells: [u32; MAX_SIZE * MAX_SIZE],
-    /// Per colour, how many empty points make each `points::Combo` (indexed by it).
-    combos: [[i32; COMBOS]; 2],
+    /// Per colour, the sum of `points::potential` over the empty points.
+    potential: [i32; 2],
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
@@ -48,23 +48,24 @@ impl Gomoku {
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
             cells,
-            combos: [[0; COMBOS]; 2],
+            potential: [0; 2],
         };
         for p in pos.board.points() {
-            pos.count_combos(pos.cells[p.index()], 1);
+            pos.count_point(pos.cells[p.index()], 1);
         }
         pos
     }
 
-    /// How many empty points would make `combo` for `side`.
-    pub fn combos(&self, side: Side, combo: Combo) -> i32 {
-        self.combos[side.index()][combo as usize]
+    /// The sum of `side`'s potential over the empty points (see `points::potential`).
+    pub fn potential(&self, side: Side) -> i32 {
+        self.potential[side.index()]
     }
 
-    /// Counts (`sign` 1) or uncounts (-1) the combinations of a point whose code is `code`.
-    fn count_combos(&mut self, code: u32, sign: i32) {
+    /// Counts (`sign` 1) or uncounts (-1) the potential of an empty point whose code is
+    /// `code`.
+    fn count_point(&mut self, code: u32, sign: i32) {
         for side in SIDES {
-            self.combos[side.index()][points::combo(code, side) as usize] += sign;
+            self.potential[side.index()] += sign * points::potential(code, side);
         }
     }
 
@@ -142,7 +143,7 @@ impl Gomoku {
     /// Recomputes the codes that the stone just put on `p` changed: along each line, those of
     /// the empty points within reach of a window through `p`.
     fn refresh_cells(&mut self, p: Point) {
-        self.count_combos(self.cells[p.index()], -1);
+        self.count_point(self.cells[p.index()], -1);
         self.cells[p.index()] = 0;
         let size = self.board.size();
         for dir in 0..4 {
@@ -159,8 +160,8 @@ impl Gomoku {
                 let old = self.cells[q.index()];
                 let new = old & mask | points::dir_code(&self.board, q, dir);
                 if new != old {
-                    self.count_combos(old, -1);
-                    self.count_combos(new, 1);
+                    self.count_point(old, -1);
+                    self.count_point(new, 1);
                     self.cells[q.index()] = new;
                 }
             }
@@ -237,20 +238,20 @@ impl Gomoku {
         (self.counts, self.fours)
     }
 
-    /// Whether every point's code, and the count of combinations, equal their recomputation.
+    /// Whether every point's code, and the potential, equal their recomputation.
     #[cfg(test)]
     pub fn cells_match(&self) -> bool {
-        let mut combos = [[0; COMBOS]; 2];
+        let mut potential = [0; 2];
         let cells = self.board.points().all(|p| {
             if self.board.at(p).is_some() {
                 return self.cells[p.index()] == 0;
             }
             let want = points::code(&self.board, p);
             for side in SIDES {
-                combos[side.index()][points::combo(want, side) as usize] += 1;
+                potential[side.index()] += points::potential(want, side);
             }
             self.cells[p.index()] == want
         });
-        cells && combos == self.combos
+        cells && potential == self.potential
     }
 }
