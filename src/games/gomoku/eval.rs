@@ -1,6 +1,5 @@
 //! The evaluation: a four to play wins, two enemy five points cannot both be blocked, and
-//! otherwise the sums of line shapes (see `shapes.rs`) with a tempo for the side to move, and
-//! of what each empty point would make for either colour (`points::potential`).
+//! otherwise the sums of line shapes (see `shapes.rs`), with a tempo for the side to move.
 
 use super::position::Gomoku;
 
@@ -26,7 +25,6 @@ pub fn evaluate(pos: &Gomoku) -> i32 {
             return -WIN_NEXT;
         }
     }
-    let potential = pos.potential(me) - pos.potential(them);
     // The side to move is a tempo ahead: its shapes grow first.
-    (pos.value(me) * 5 / 4 - pos.value(them) + potential).clamp(1 - WIN_NEXT, WIN_NEXT - 1)
+    (pos.value(me) * 5 / 4 - pos.value(them)).clamp(1 - WIN_NEXT, WIN_NEXT - 1)
 }

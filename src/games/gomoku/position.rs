@@ -26,8 +26,6 @@ pub struct Gomoku {
     /// Per point (`Point::index`), what a stone of either colour would make there along each
     /// line (`points::code`); 0 on taken points and off the board.
     cells: [u32; MAX_SIZE * MAX_SIZE],
-    /// Per colour, the sum of `points::potential` over the empty points.
-    potential: [i32; 2],
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
@@ -39,7 +37,7 @@ impl Gomoku {
         for p in board.points() {
             cells[p.index()] = points::code(&board, p);
         }
-        let mut pos = Gomoku {
+        Gomoku {
             board,
             mist,
             last: None,
@@ -48,24 +46,6 @@ impl Gomoku {
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
             cells,
-            potential: [0; 2],
-        };
-        for p in pos.board.points() {
-            pos.count_point(pos.cells[p.index()], 1);
-        }
-        pos
-    }
-
-    /// The sum of `side`'s potential over the empty points (see `points::potential`).
-    pub fn potential(&self, side: Side) -> i32 {
-        self.potential[side.index()]
-    }
-
-    /// Counts (`sign` 1) or uncounts (-1) the potential of an empty point whose code is
-    /// `code`.
-    fn count_point(&mut self, code: u32, sign: i32) {
-        for side in SIDES {
-            self.potential[side.index()] += sign * points::potential(code, side);
         }
     }
 
@@ -143,7 +123,6 @@ impl Gomoku {
     /// Recomputes the codes that the stone just put on `p` changed: along each line, those of
     /// the empty points within reach of a window through `p`.
     fn refresh_cells(&mut self, p: Point) {
-        self.count_point(self.cells[p.index()], -1);
         self.cells[p.index()] = 0;
         let size = self.board.size();
         for dir in 0..4 {
@@ -157,13 +136,8 @@ impl Gomoku {
             while near != 0 {
                 let q = point_on(dir, line, near.trailing_zeros());
                 near &= near - 1;
-                let old = self.cells[q.index()];
-                let new = old & mask | points::dir_code(&self.board, q, dir);
-                if new != old {
-                    self.count_point(old, -1);
-                    self.count_point(new, 1);
-                    self.cells[q.index()] = new;
-                }
+                let cell = &mut self.cells[q.index()];
+                *cell = *cell & mask | points::dir_code(&self.board, q, dir);
             }
         }
     }
@@ -238,20 +212,15 @@ impl Gomoku {
         (self.counts, self.fours)
     }
 
-    /// Whether every point's code, and the potential, equal their recomputation.
+    /// Whether every point's code equals its recomputation.
     #[cfg(test)]
     pub fn cells_match(&self) -> bool {
-        let mut potential = [0; 2];
-        let cells = self.board.points().all(|p| {
-            if self.board.at(p).is_some() {
-                return self.cells[p.index()] == 0;
-            }
-            let want = points::code(&self.board, p);
-            for side in SIDES {
-                potential[side.index()] += points::potential(want, side);
-            }
+        self.board.points().all(|p| {
+            let want = match self.board.at(p) {
+                Some(_) => 0,
+                None => points::code(&self.board, p),
+            };
             self.cells[p.index()] == want
-        });
-        cells && potential == self.potential
+        })
     }
 }
