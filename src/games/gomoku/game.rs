@@ -103,7 +103,7 @@ impl Game for Gomoku {
 
     /// The point's line patterns for both colours (see `points.rs`).
     fn order_hint(&self, mv: Point) -> i32 {
-        points::score(self.cell(mv), self.side_to_move())
+        points::score(self.board(), self.side_to_move(), mv)
     }
 
     /// A win by continuous fours or threats (see `Gomoku::threat_win`).

@@ -1,7 +1,7 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
 //! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
-use super::geometry::{LINES, MAX_SIZE, Point, Rule, bits_between, line_of, line_span, point_on};
+use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_span, point_on};
 use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, SHAPES, Shape};
@@ -36,9 +36,7 @@ impl Gomoku {
             self.defences(out);
         } else {
             self.candidates(out);
-            if !self.four_three_defences(out) {
-                self.keep_best(out);
-            }
+            self.keep_best(out);
         }
     }
 
@@ -53,7 +51,13 @@ impl Gomoku {
         for side in [me, me.other()] {
             let rows = self.five_point_rows(side);
             if rows.iter().any(|&r| r != 0) {
-                push_rows(&rows, out);
+                for (y, &row) in rows.iter().enumerate() {
+                    let mut bits = row;
+                    while bits != 0 {
+                        out.push(Point::new(bits.trailing_zeros() as usize, y));
+                        bits &= bits - 1;
+                    }
+                }
                 return true;
             }
         }
@@ -86,66 +90,12 @@ impl Gomoku {
         let me = self.side_to_move();
         let mut scored: Vec<(i32, Point)> = out
             .iter()
-            .map(|&p| (points::score(self.cell(p), me), p))
+            .map(|&p| (points::score(self.board(), me, p), p))
             .collect();
         // Stable on ties: equal scores keep the board order, so searches stay reproducible.
         scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         out.clear();
         out.extend(scored.iter().take(MAX_QUIET).map(|&(_, p)| p));
-    }
-
-    /// Against enemy four-three points among the points `out` (one stone makes a four and
-    /// an open three, or two fours: the four's block is forced, then the other line wins):
-    /// replaces `out` with the points that stop every one of them (the point itself, or a
-    /// stone along one of its threat lines after which it makes no four-three) and one's own
-    /// fours. `false`, `out` unchanged, when the enemy has none or no point stops them all.
-    /// Every such point lies within two steps of a stone along a line, so among `out`.
-    fn four_three_defences(&self, out: &mut Vec<Point>) -> bool {
-        let board = self.board();
-        let me = self.side_to_move();
-        let them = me.other();
-        let mut stops: Option<[u32; MAX_SIZE]> = None;
-        for &p in out.iter() {
-            let code = self.cell(p);
-            if !points::four_three(code, them) {
-                continue;
-            }
-            let mut rows = [0u32; MAX_SIZE];
-            rows[p.y as usize] |= 1 << p.x;
-            for dir in 0..4 {
-                if points::shape_of(code, them, dir) < Shape::OpenThree as usize {
-                    continue;
-                }
-                let (line, bit) = line_of(p, dir);
-                let taken = board.line(me, dir, line) | board.line(them, dir, line) | 1 << bit;
-                let mut near = line_span(board.size(), dir, line)
-                    & !taken
-                    & bits_between(bit.saturating_sub(4), bit + 4);
-                while near != 0 {
-                    let q = point_on(dir, line, near.trailing_zeros());
-                    near &= near - 1;
-                    let shape = points::shape_blocked(board, them, p, dir, q);
-                    if !points::four_three(points::with_shape(code, them, dir, shape), them) {
-                        rows[q.y as usize] |= 1 << q.x;
-                    }
-                }
-            }
-            let all = stops.get_or_insert(rows);
-            for (a, r) in all.iter_mut().zip(rows) {
-                *a &= r;
-            }
-        }
-        let Some(mut rows) = stops.filter(|rows| rows.iter().any(|&r| r != 0)) else {
-            return false;
-        };
-        let mut fours = Vec::new();
-        vcf::four_moves(board, me, &mut fours);
-        for p in fours {
-            rows[p.y as usize] |= 1 << p.x;
-        }
-        out.clear();
-        push_rows(&rows, out);
-        true
     }
 
     /// Against an open three (which becomes an open four next): the points of the windows
@@ -182,7 +132,13 @@ impl Gomoku {
         for p in fours {
             rows[p.y as usize] |= 1 << p.x;
         }
-        push_rows(&rows, out);
+        for (y, &row) in rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                out.push(Point::new(bits.trailing_zeros() as usize, y));
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Empty points near stones: the 3x3 square around each, and two steps along each line.
@@ -215,17 +171,6 @@ impl Gomoku {
                 out.push(Point::new(free.trailing_zeros() as usize, y));
                 free &= free - 1;
             }
-        }
-    }
-}
-
-/// Appends the points of a mask per row, row by row.
-fn push_rows(rows: &[u32; MAX_SIZE], out: &mut Vec<Point>) {
-    for (y, &row) in rows.iter().enumerate() {
-        let mut bits = row;
-        while bits != 0 {
-            out.push(Point::new(bits.trailing_zeros() as usize, y));
-            bits &= bits - 1;
         }
     }
 }

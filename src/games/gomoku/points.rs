@@ -43,81 +43,23 @@ fn table(rule: Rule) -> &'static [u8] {
     &tables[usize::from(rule == Rule::ExactFive)]
 }
 
-/// Bits of one colour's part of a point's code: a `Shape` (3 bits) per direction.
-pub const SIDE_BITS: u32 = 12;
-
-/// The code of the empty point `p` on `board`: for each colour (`SIDE_BITS` apart, Black's
-/// lowest) and direction (3 bits each), the shape a stone of that colour there would make
-/// along that line. The position keeps these up to date stone by stone.
-pub fn code(board: &Board, p: Point) -> u32 {
-    (0..4).fold(0, |code, dir| code | dir_code(board, p, dir))
-}
-
-/// The part of [`code`] along direction `dir` alone.
-pub fn dir_code(board: &Board, p: Point, dir: usize) -> u32 {
+/// The score of the empty point `p` for `me` to play on `board`.
+pub fn score(board: &Board, me: Side, p: Point) -> i32 {
     let table = table(board.rule());
-    let (line, bit) = line_of(p, dir);
-    let off = !line_span(board.size(), dir, line);
-    let black = board.line(Side::P1, dir, line);
-    let white = board.line(Side::P2, dir, line);
-    (shape_in(table, black, white | off, bit)
-        | shape_in(table, white, black | off, bit) << SIDE_BITS)
-        << (3 * dir)
-}
-
-/// The shape a stone of `side` on the empty point `p` would make along direction `dir` if
-/// the empty point `q` of that line held an enemy stone.
-pub fn shape_blocked(board: &Board, side: Side, p: Point, dir: usize, q: Point) -> usize {
-    let (line, bit) = line_of(p, dir);
-    let blocked = board.line(side.other(), dir, line)
-        | !line_span(board.size(), dir, line)
-        | 1 << line_of(q, dir).1;
-    shape_in(
-        table(board.rule()),
-        board.line(side, dir, line),
-        blocked,
-        bit,
-    ) as usize
-}
-
-/// The shape (as `Shape as u32`) that `stones` make along a line (enemy stones or off-board
-/// points `blocked`) once a stone is put on bit `bit`.
-fn shape_in(table: &[u8], stones: u32, blocked: u32, bit: u32) -> u32 {
-    // Shifted by REACH so that the points before the line's start read as off-board.
-    let own = (u64::from(stones) << REACH >> bit) as u32 & NINE;
-    let opp = ((u64::from(blocked) << REACH | 0xf) >> bit) as u32 & NINE;
-    u32::from(table[(own | opp << 9) as usize])
-}
-
-/// Replaces the shape of `side` along `dir` in a point's `code`.
-pub fn with_shape(code: u32, side: Side, dir: usize, shape: usize) -> u32 {
-    let shift = SIDE_BITS * side.index() as u32 + 3 * dir as u32;
-    code & !(7 << shift) | (shape as u32) << shift
-}
-
-/// Whether a stone of `side` on the point whose code is `code` makes a four and an open three
-/// or two fours: the four's block is forced, and then the other line wins.
-pub fn four_three(code: u32, side: Side) -> bool {
-    let (mut fours, mut threes) = (0, 0);
-    for dir in 0..4 {
-        let shape = shape_of(code, side, dir);
-        fours += usize::from(shape >= Shape::Four as usize);
-        threes += usize::from(shape == Shape::OpenThree as usize);
-    }
-    fours >= 2 || fours == 1 && threes >= 1
-}
-
-/// The shape of `side` along direction `dir` in a point's `code`.
-pub fn shape_of(code: u32, side: Side, dir: usize) -> usize {
-    (code >> (SIDE_BITS * side.index() as u32 + 3 * dir as u32) & 7) as usize
-}
-
-/// The score of the empty point whose code is `code` for `me` to play.
-pub fn score(code: u32, me: Side) -> i32 {
     let (mut total, mut attacks, mut defences) = (0, 0, 0);
     for dir in 0..4 {
-        let attack = shape_of(code, me, dir);
-        let defend = shape_of(code, me.other(), dir);
+        let (line, bit) = line_of(p, dir);
+        let off = !line_span(board.size(), dir, line);
+        let mine = board.line(me, dir, line);
+        let theirs = board.line(me.other(), dir, line);
+        // Shifted by REACH so that the points before the line's start read as off-board.
+        let nine = |stones: u32, blocked: u32| {
+            let own = (u64::from(stones) << REACH >> bit) as u32 & NINE;
+            let opp = ((u64::from(blocked) << REACH | 0xf) >> bit) as u32 & NINE;
+            table[(own | opp << 9) as usize] as usize
+        };
+        let attack = nine(mine, theirs | off);
+        let defend = nine(theirs, mine | off);
         total += ATTACK[attack] + DEFEND[defend];
         attacks += usize::from(attack >= Shape::OpenThree as usize);
         defences += usize::from(defend >= Shape::OpenThree as usize);
@@ -143,7 +85,7 @@ mod tests {
     }
 
     fn at(b: &Board, me: Side, p: &str) -> i32 {
-        score(code(b, parse_point(p, 15).unwrap()), me)
+        score(b, me, parse_point(p, 15).unwrap())
     }
 
     #[test]

@@ -2,8 +2,7 @@
 //! and the evaluation's running counts of line shapes, all kept up to date stone by stone.
 
 use super::board::Board;
-use super::geometry::{LINES, MAX_SIZE, Point, Rule, bits_between, line_of, line_span, point_on};
-use super::points;
+use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
 use super::shapes::{self, LineShape, SHAPES, Shape};
 use super::zobrist;
 use crate::game::Side;
@@ -23,35 +22,21 @@ pub struct Gomoku {
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
-    /// Per point (`Point::index`), what a stone of either colour would make there along each
-    /// line (`points::code`); 0 on taken points and off the board.
-    cells: [u32; MAX_SIZE * MAX_SIZE],
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
 
 impl Gomoku {
     pub fn new(size: usize, mist: bool, rule: Rule) -> Gomoku {
-        let board = Board::new(size, rule);
-        let mut cells = [0; MAX_SIZE * MAX_SIZE];
-        for p in board.points() {
-            cells[p.index()] = points::code(&board, p);
-        }
         Gomoku {
-            board,
+            board: Board::new(size, rule),
             mist,
             last: None,
             winner: None,
             passed: false,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
-            cells,
         }
-    }
-
-    /// The code of the empty point `p` (see `points::code`).
-    pub fn cell(&self, p: Point) -> u32 {
-        self.cells[p.index()]
     }
 
     pub fn board(&self) -> &Board {
@@ -120,34 +105,11 @@ impl Gomoku {
         }
     }
 
-    /// Recomputes the codes that the stone just put on `p` changed: along each line, those of
-    /// the empty points within reach of a window through `p`.
-    fn refresh_cells(&mut self, p: Point) {
-        self.cells[p.index()] = 0;
-        let size = self.board.size();
-        for dir in 0..4 {
-            let (line, bit) = line_of(p, dir);
-            let occupied =
-                self.board.line(Side::P1, dir, line) | self.board.line(Side::P2, dir, line);
-            let mut near = line_span(size, dir, line)
-                & !occupied
-                & bits_between(bit.saturating_sub(4), bit + 4);
-            let mask = !(0x7 << (3 * dir) | 0x7 << (3 * dir + points::SIDE_BITS as usize));
-            while near != 0 {
-                let q = point_on(dir, line, near.trailing_zeros());
-                near &= near - 1;
-                let cell = &mut self.cells[q.index()];
-                *cell = *cell & mask | points::dir_code(&self.board, q, dir);
-            }
-        }
-    }
-
     /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
     pub fn put(&mut self, p: Point, side: Side) {
         self.account(p, -1);
         self.board.put(p, side);
         self.account(p, 1);
-        self.refresh_cells(p);
         if self.board.makes_five(p) {
             self.winner = Some(side);
         }
@@ -210,17 +172,5 @@ impl Gomoku {
     #[cfg(test)]
     pub fn sums(&self) -> ([[i32; SHAPES]; 2], [i32; 2]) {
         (self.counts, self.fours)
-    }
-
-    /// Whether every point's code equals its recomputation.
-    #[cfg(test)]
-    pub fn cells_match(&self) -> bool {
-        self.board.points().all(|p| {
-            let want = match self.board.at(p) {
-                Some(_) => 0,
-                None => points::code(&self.board, p),
-            };
-            self.cells[p.index()] == want
-        })
     }
 }
