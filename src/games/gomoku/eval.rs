@@ -26,5 +26,5 @@ pub fn evaluate(pos: &Gomoku) -> i32 {
         }
     }
     // The side to move is a tempo ahead: its shapes grow first.
-    (pos.value(me) * 5 / 4 - pos.value(them)).clamp(1 - WIN_NEXT, WIN_NEXT - 1)
+    (pos.value(me) * 3 / 2 - pos.value(them)).clamp(1 - WIN_NEXT, WIN_NEXT - 1)
 }

@@ -52,6 +52,12 @@ impl Game for Gomoku {
         Gomoku::search_moves(self, out);
     }
 
+    /// The five points of the mover, or else the enemy's: the noisy moves, without the
+    /// quiet points `search_moves` would generate and score first.
+    fn noisy_moves(&self, out: &mut Vec<Point>) {
+        self.five_moves(out);
+    }
+
     fn play(&mut self, mv: Point) {
         Gomoku::play(self, mv);
     }
@@ -66,7 +72,17 @@ impl Game for Gomoku {
     }
 
     fn hash(&self) -> u64 {
-        self.board().hash()
+        Gomoku::hash(self)
+    }
+
+    /// An extra stone never hurts in Gomoku (no zugzwang): a pass is a sound lower bound for
+    /// the null move, refused only when the enemy has a four (the mover must block it).
+    fn play_null(&mut self) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        self.pass();
+        true
     }
 
     fn evaluate(&self) -> i32 {

@@ -28,6 +28,25 @@ impl Gomoku {
         if self.winner().is_some() || self.board().is_full() {
             return;
         }
+        if self.five_moves(out) {
+            return;
+        }
+        let me = self.side_to_move();
+        if self.count(me.other(), Shape::OpenThree) > 0 {
+            self.defences(out);
+        } else {
+            self.candidates(out);
+            self.keep_best(out);
+        }
+    }
+
+    /// The moves that make five, or else those that block the enemy's five; `false` if
+    /// there are none (then no move is noisy). Quiescence searches only these: generating
+    /// and scoring the quiet points there would be wasted.
+    pub fn five_moves(&self, out: &mut Vec<Point>) -> bool {
+        if self.winner().is_some() {
+            return false;
+        }
         let me = self.side_to_move();
         for side in [me, me.other()] {
             let rows = self.five_point_rows(side);
@@ -39,15 +58,10 @@ impl Gomoku {
                         bits &= bits - 1;
                     }
                 }
-                return;
+                return true;
             }
         }
-        if self.count(me.other(), Shape::OpenThree) > 0 {
-            self.defences(out);
-        } else {
-            self.candidates(out);
-            self.keep_best(out);
-        }
+        false
     }
 
     /// A forced win for `attacker` (the side to move, or the other to see its threats) by
@@ -60,7 +74,11 @@ impl Gomoku {
             return false;
         }
         let threes = (Shape::ClosedThree as usize..SHAPES).any(|s| self.counts(attacker)[s] > 0);
-        (self.fours(attacker) > 0 || threes) && vcf::find(self.board(), attacker, budget, line)
+        if self.fours(attacker) == 0 && self.fours(attacker.other()) == 0 {
+            threes && vcf::find_without_fives(self.board(), attacker, budget, line)
+        } else {
+            (self.fours(attacker) > 0 || threes) && vcf::find(self.board(), attacker, budget, line)
+        }
     }
 
     /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see

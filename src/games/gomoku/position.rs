@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
 use super::shapes::{self, LineShape, SHAPES, Shape};
+use super::zobrist;
 use crate::game::Side;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +14,9 @@ pub struct Gomoku {
     mist: bool,
     last: Option<Point>,
     winner: Option<Side>,
+    /// The search passed the turn (its null move) an odd number of times on the way here:
+    /// the side to move is not the one the stone count says.
+    passed: bool,
     /// Per colour, how many lines hold each live shape as their strongest (indexed by
     /// `Shape`; dead lines are not counted)...
     counts: [[i32; SHAPES]; 2],
@@ -29,6 +33,7 @@ impl Gomoku {
             mist,
             last: None,
             winner: None,
+            passed: false,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
         }
@@ -51,7 +56,18 @@ impl Gomoku {
     }
 
     pub fn side_to_move(&self) -> Side {
-        self.board.side_to_move()
+        let side = self.board.side_to_move();
+        if self.passed { side.other() } else { side }
+    }
+
+    /// The key of the position: the stones, the rule, and a passed turn.
+    pub fn hash(&self) -> u64 {
+        self.board.hash() ^ if self.passed { zobrist::PASS } else { 0 }
+    }
+
+    /// Gives the turn to the other side without a stone (the search's null move).
+    pub fn pass(&mut self) {
+        self.passed = !self.passed;
     }
 
     /// The sum of `side`'s line shape values.

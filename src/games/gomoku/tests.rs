@@ -184,3 +184,29 @@ fn points_pack_into_move_bits() {
         assert_eq!(Point::from_bits(p.to_bits()), p);
     }
 }
+
+/// The searcher's null move: the other side moves next, the key differs, stones then
+/// alternate from there, and a second pass gives back the position. An enemy four refuses it.
+#[test]
+fn a_pass_gives_the_turn_and_changes_the_key() {
+    let mut pos = start(15);
+    play(&mut pos, "H8 I9");
+    let before = pos.clone();
+    assert!(pos.play_null());
+    assert_eq!(pos.side_to_move(), Side::P2);
+    assert_ne!(Game::hash(&pos), Game::hash(&before));
+    play(&mut pos, "J10");
+    assert_eq!(
+        pos.board().at(parse_point("J10", 15).unwrap()),
+        Some(Side::P2)
+    );
+    assert_eq!(pos.side_to_move(), Side::P1);
+    let mut twice = before.clone();
+    assert!(twice.play_null() && twice.play_null());
+    assert_eq!(twice, before);
+    assert_eq!(Game::hash(&twice), Game::hash(&before));
+    // White's four A1-D1 must be blocked: no pass.
+    let mut four = start(15);
+    play(&mut four, "H8 A1 H9 B1 J12 C1 M3 D1");
+    assert!(!four.play_null());
+}

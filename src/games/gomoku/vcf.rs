@@ -44,6 +44,20 @@ pub fn find(board: &Board, attacker: Side, budget: u32, line: &mut Vec<Point>) -
     find_spending(board, attacker, budget, line).0
 }
 
+/// [`find`] where the caller knows that neither side has a point that makes five (the search's
+/// positions count their five points): the two scans of the board for them are skipped.
+pub fn find_without_fives(
+    board: &Board,
+    attacker: Side,
+    budget: u32,
+    line: &mut Vec<Point>,
+) -> bool {
+    debug_assert!(Fives::anywhere(board, attacker).count == 0);
+    debug_assert!(Fives::anywhere(board, attacker.other()).count == 0);
+    line.clear();
+    solve(board, attacker, budget, line, Fives::NONE).0
+}
+
 /// [`find`], and how many of the budget's moves it tried.
 pub fn find_spending(
     board: &Board,
@@ -57,6 +71,17 @@ pub fn find_spending(
         return (true, 0);
     }
     let threats = Fives::anywhere(board, attacker.other());
+    solve(board, attacker, budget, line, threats)
+}
+
+/// The search from the attacker's first move on, the defender's five points `threats`.
+fn solve(
+    board: &Board,
+    attacker: Side,
+    budget: u32,
+    line: &mut Vec<Point>,
+    threats: Fives,
+) -> (bool, u32) {
     SCRATCH.with_borrow_mut(|scratch| {
         scratch.moves.clear();
         let mut solver = Solver {
@@ -162,12 +187,14 @@ pub(super) struct Fives {
 }
 
 impl Fives {
+    const NONE: Fives = Fives {
+        count: 0,
+        points: [Point { x: 0, y: 0 }; 2],
+    };
+
     /// The five points of `side` along the given lines (direction, line number).
     fn along(board: &Board, side: Side, lines: impl Iterator<Item = (usize, usize)>) -> Fives {
-        let mut fives = Fives {
-            count: 0,
-            points: [Point::new(0, 0); 2],
-        };
+        let mut fives = Fives::NONE;
         for (dir, line) in lines {
             if board.line(side, dir, line).count_ones() < 4 {
                 continue;

@@ -32,3 +32,7 @@ pub fn rule(rule: Rule) -> u64 {
         Rule::ExactFive => splitmix(SEED ^ GOLDEN),
     }
 }
+
+/// The key of a passed turn (the search's null move): the same stones with the other side to
+/// move are another position.
+pub const PASS: u64 = splitmix(SEED ^ GOLDEN.rotate_left(17));
