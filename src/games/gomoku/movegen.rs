@@ -1,7 +1,7 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
 //! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
-use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_span, point_on};
+use super::geometry::{MAX_SIZE, Point, Rule, line_span, point_on};
 use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, SHAPES, Shape};
@@ -105,26 +105,21 @@ impl Gomoku {
         let me = self.side_to_move();
         let them = me.other();
         let mut rows = [0u32; MAX_SIZE];
-        for dir in 0..4 {
-            for line in 0..LINES {
-                if board.line(them, dir, line).count_ones() < 3 {
-                    continue;
-                }
-                let shape = shapes::shape_at(board, them, dir, line);
-                if shape.shape != Shape::OpenThree {
-                    continue;
-                }
-                let mut bits = shapes::window_points(
-                    board.line(them, dir, line),
-                    board.line(me, dir, line),
-                    line_span(board.size(), dir, line),
-                    3,
-                );
-                while bits != 0 {
-                    let p = point_on(dir, line, bits.trailing_zeros());
-                    bits &= bits - 1;
-                    rows[p.y as usize] |= 1 << p.x;
-                }
+        for (dir, line) in board.dense_lines(them) {
+            let shape = shapes::shape_at(board, them, dir, line);
+            if shape.shape != Shape::OpenThree {
+                continue;
+            }
+            let mut bits = shapes::window_points(
+                board.line(them, dir, line),
+                board.line(me, dir, line),
+                line_span(board.size(), dir, line),
+                3,
+            );
+            while bits != 0 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                bits &= bits - 1;
+                rows[p.y as usize] |= 1 << p.x;
             }
         }
         let mut fours = Vec::new();
