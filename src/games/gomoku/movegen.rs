@@ -92,8 +92,10 @@ impl Gomoku {
             .iter()
             .map(|&p| (points::score(self.board(), me, p), p))
             .collect();
-        // Stable on ties: equal scores keep the board order, so searches stay reproducible.
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        // Ties go by board order (row by row, as generated), so searches stay reproducible.
+        let key = |&(s, p): &(i32, Point)| (std::cmp::Reverse(s), p.y, p.x);
+        scored.select_nth_unstable_by_key(MAX_QUIET - 1, key);
+        scored[..MAX_QUIET].sort_unstable_by_key(key);
         out.clear();
         out.extend(scored.iter().take(MAX_QUIET).map(|&(_, p)| p));
     }
