@@ -85,6 +85,11 @@ impl Game for Gomoku {
         true
     }
 
+    /// The searcher's pruning by the static score (see `Game::forward_pruning`).
+    fn forward_pruning(&self) -> bool {
+        true
+    }
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
