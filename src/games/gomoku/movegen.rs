@@ -9,7 +9,7 @@ use super::vcf;
 use crate::game::Side;
 
 /// Quiet points searched at most, the best by pattern score.
-const MAX_QUIET: usize = 8;
+const MAX_QUIET: usize = 12;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
