@@ -90,6 +90,11 @@ impl Game for Gomoku {
         true
     }
 
+    /// The root searches more quiet points than the nodes below it.
+    fn as_search_root(&self) -> Gomoku {
+        self.as_root()
+    }
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }

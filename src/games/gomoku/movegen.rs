@@ -8,8 +8,10 @@ use super::shapes::{self, SHAPES, Shape};
 use super::vcf;
 use crate::game::Side;
 
-/// Quiet points searched at most, the best by pattern score.
+/// Quiet points searched at most, the best by pattern score...
 const MAX_QUIET: usize = 12;
+/// ...and at the root, where a point left out is never seen at all.
+const MAX_QUIET_ROOT: usize = 20;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -84,7 +86,12 @@ impl Gomoku {
     /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see
     /// `points.rs`), best first: far from every threat, the rest are not worth a node.
     fn keep_best(&self, out: &mut Vec<Point>) {
-        if out.len() <= MAX_QUIET {
+        let keep = if self.is_root() {
+            MAX_QUIET_ROOT
+        } else {
+            MAX_QUIET
+        };
+        if out.len() <= keep {
             return;
         }
         let me = self.side_to_move();
@@ -94,10 +101,10 @@ impl Gomoku {
             .collect();
         // Ties go by board order (row by row, as generated), so searches stay reproducible.
         let key = |&(s, p): &(i32, Point)| (std::cmp::Reverse(s), p.y, p.x);
-        scored.select_nth_unstable_by_key(MAX_QUIET - 1, key);
-        scored[..MAX_QUIET].sort_unstable_by_key(key);
+        scored.select_nth_unstable_by_key(keep - 1, key);
+        scored[..keep].sort_unstable_by_key(key);
         out.clear();
-        out.extend(scored.iter().take(MAX_QUIET).map(|&(_, p)| p));
+        out.extend(scored.iter().take(keep).map(|&(_, p)| p));
     }
 
     /// Against an open three (which becomes an open four next): the points of the windows
