@@ -5,6 +5,9 @@ use super::geometry::{LINES, MAX_SIZE, MIN_SIZE, Point, Rule, five_through, line
 use super::zobrist;
 use crate::game::Side;
 
+// `dense` keeps one bit per line in a u64.
+const _: () = assert!(LINES <= 64);
+
 /// A square Gomoku board of 5..=26 points a side. Black (`Side::P1`) moves first; whose turn
 /// it is follows from the number of stones.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -14,6 +17,10 @@ pub struct Board {
     stones: u16,
     /// `lines[colour][dir][line]`: the bits of that colour's stones along one line.
     lines: [[[u32; LINES]; 4]; 2],
+    /// `dense[colour][dir]`: bit `line` is set when that line holds three or more of the
+    /// colour's stones, the only lines where it has a four or a five to make: the threat
+    /// scans visit these instead of every line.
+    dense: [[u64; 4]; 2],
     hash: u64,
 }
 
@@ -30,6 +37,7 @@ impl Board {
             rule,
             stones: 0,
             lines: [[[0; LINES]; 4]; 2],
+            dense: [[0; 4]; 2],
             hash: zobrist::rule(rule),
         }
     }
@@ -80,6 +88,31 @@ impl Board {
         self.lines[side.index()][dir][line]
     }
 
+    /// The lines (direction, line number) that hold three or more of `side`'s stones.
+    pub fn dense_lines(&self, side: Side) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let dense = self.dense[side.index()];
+        (0..4).flat_map(move |dir| {
+            let mut bits = dense[dir];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let line = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (dir, line)
+                })
+            })
+        })
+    }
+
+    /// Sets or clears `line`'s bit in `dense` after its stones changed.
+    fn mark_dense(&mut self, side: Side, dir: usize, line: usize) {
+        let (s, bit) = (side.index(), 1u64 << line);
+        if self.lines[s][dir][line].count_ones() >= 3 {
+            self.dense[s][dir] |= bit;
+        } else {
+            self.dense[s][dir] &= !bit;
+        }
+    }
+
     /// Puts a stone of the side to move on the empty point `p` and passes the turn.
     pub fn place(&mut self, p: Point) {
         self.put(p, self.side_to_move());
@@ -91,6 +124,7 @@ impl Board {
         for dir in 0..4 {
             let (line, bit) = line_of(p, dir);
             self.lines[side.index()][dir][line] |= 1 << bit;
+            self.mark_dense(side, dir, line);
         }
         self.hash ^= zobrist::stone(side, p);
         self.stones += 1;
@@ -102,6 +136,7 @@ impl Board {
         for dir in 0..4 {
             let (line, bit) = line_of(p, dir);
             self.lines[side.index()][dir][line] &= !(1 << bit);
+            self.mark_dense(side, dir, line);
         }
         self.hash ^= zobrist::stone(side, p);
         self.stones -= 1;
@@ -165,6 +200,35 @@ mod tests {
                 line.iter().all(|&p| b.makes_five(p)),
                 "direction ({dx}, {dy})"
             );
+        }
+    }
+
+    #[test]
+    fn dense_lines_are_those_with_three_stones_or_more() {
+        let mut b = Board::new(15, Rule::Freestyle);
+        let stones: Vec<Point> = (0..40)
+            .map(|i| Point::new(i * 7 % 15, i * 4 % 13))
+            .collect();
+        let check = |b: &Board| {
+            for side in [Side::P1, Side::P2] {
+                let want: Vec<(usize, usize)> = (0..4)
+                    .flat_map(|dir| (0..LINES).map(move |line| (dir, line)))
+                    .filter(|&(dir, line)| b.line(side, dir, line).count_ones() >= 3)
+                    .collect();
+                assert_eq!(b.dense_lines(side).collect::<Vec<_>>(), want);
+            }
+        };
+        for &p in &stones {
+            if b.at(p).is_none() {
+                b.place(p);
+                check(&b);
+            }
+        }
+        for &p in stones.iter().step_by(3) {
+            if let Some(side) = b.at(p) {
+                b.remove(p, side);
+                check(&b);
+            }
         }
     }
 

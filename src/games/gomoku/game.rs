@@ -85,6 +85,16 @@ impl Game for Gomoku {
         true
     }
 
+    /// The searcher's pruning by the static score (see `Game::forward_pruning`).
+    fn forward_pruning(&self) -> bool {
+        true
+    }
+
+    /// The root searches more quiet points than the nodes below it.
+    fn as_search_root(&self) -> Gomoku {
+        self.as_root()
+    }
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }

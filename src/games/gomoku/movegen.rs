@@ -1,15 +1,17 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
 //! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
-use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_span, point_on};
+use super::geometry::{MAX_SIZE, Point, Rule, line_span, point_on};
 use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, SHAPES, Shape};
 use super::vcf;
 use crate::game::Side;
 
-/// Quiet points searched at most, the best by pattern score.
-const MAX_QUIET: usize = 8;
+/// Quiet points searched at most, the best by pattern score...
+const MAX_QUIET: usize = 12;
+/// ...and at the root, where a point left out is never seen at all.
+const MAX_QUIET_ROOT: usize = 20;
 
 impl Gomoku {
     /// Every empty point, unless the game is won.
@@ -84,7 +86,12 @@ impl Gomoku {
     /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see
     /// `points.rs`), best first: far from every threat, the rest are not worth a node.
     fn keep_best(&self, out: &mut Vec<Point>) {
-        if out.len() <= MAX_QUIET {
+        let keep = if self.is_root() {
+            MAX_QUIET_ROOT
+        } else {
+            MAX_QUIET
+        };
+        if out.len() <= keep {
             return;
         }
         let me = self.side_to_move();
@@ -92,10 +99,12 @@ impl Gomoku {
             .iter()
             .map(|&p| (points::score(self.board(), me, p), p))
             .collect();
-        // Stable on ties: equal scores keep the board order, so searches stay reproducible.
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        // Ties go by board order (row by row, as generated), so searches stay reproducible.
+        let key = |&(s, p): &(i32, Point)| (std::cmp::Reverse(s), p.y, p.x);
+        scored.select_nth_unstable_by_key(keep - 1, key);
+        scored[..keep].sort_unstable_by_key(key);
         out.clear();
-        out.extend(scored.iter().take(MAX_QUIET).map(|&(_, p)| p));
+        out.extend(scored.iter().take(keep).map(|&(_, p)| p));
     }
 
     /// Against an open three (which becomes an open four next): the points of the windows
@@ -105,26 +114,21 @@ impl Gomoku {
         let me = self.side_to_move();
         let them = me.other();
         let mut rows = [0u32; MAX_SIZE];
-        for dir in 0..4 {
-            for line in 0..LINES {
-                if board.line(them, dir, line).count_ones() < 3 {
-                    continue;
-                }
-                let shape = shapes::shape_at(board, them, dir, line);
-                if shape.shape != Shape::OpenThree {
-                    continue;
-                }
-                let mut bits = shapes::window_points(
-                    board.line(them, dir, line),
-                    board.line(me, dir, line),
-                    line_span(board.size(), dir, line),
-                    3,
-                );
-                while bits != 0 {
-                    let p = point_on(dir, line, bits.trailing_zeros());
-                    bits &= bits - 1;
-                    rows[p.y as usize] |= 1 << p.x;
-                }
+        for (dir, line) in board.dense_lines(them) {
+            let shape = shapes::shape_at(board, them, dir, line);
+            if shape.shape != Shape::OpenThree {
+                continue;
+            }
+            let mut bits = shapes::window_points(
+                board.line(them, dir, line),
+                board.line(me, dir, line),
+                line_span(board.size(), dir, line),
+                3,
+            );
+            while bits != 0 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                bits &= bits - 1;
+                rows[p.y as usize] |= 1 << p.x;
             }
         }
         let mut fours = Vec::new();

@@ -22,6 +22,8 @@ pub struct Gomoku {
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
+    /// The root of a search: its quiet moves are more of the best points (see `movegen.rs`).
+    root: bool,
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
@@ -36,6 +38,7 @@ impl Gomoku {
             passed: false,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
+            root: false,
         }
     }
 
@@ -68,6 +71,19 @@ impl Gomoku {
     /// Gives the turn to the other side without a stone (the search's null move).
     pub fn pass(&mut self) {
         self.passed = !self.passed;
+        self.root = false;
+    }
+
+    /// The position as the root of a search.
+    pub fn as_root(&self) -> Gomoku {
+        Gomoku {
+            root: true,
+            ..self.clone()
+        }
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.root
     }
 
     /// The sum of `side`'s line shape values.
@@ -107,6 +123,7 @@ impl Gomoku {
 
     /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
     pub fn put(&mut self, p: Point, side: Side) {
+        self.root = false;
         self.account(p, -1);
         self.board.put(p, side);
         self.account(p, 1);

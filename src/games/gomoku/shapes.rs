@@ -41,25 +41,15 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
             five_points: 0,
         };
     }
-    let free = span & !opp;
-    let mut starts = free & free >> 1 & free >> 2 & free >> 3 & free >> 4;
+    let mut starts = window_starts(span & !opp);
     if rule == Rule::ExactFive {
         // Filled up, a window next to an own stone makes an overline, which does not win.
         starts &= !(own << 1) & !(own >> 5);
     }
-    let mut windows = [0u8; 6];
-    let mut five_points = 0;
-    while starts != 0 {
-        let s = starts.trailing_zeros();
-        starts &= starts - 1;
-        let window = own >> s & 0x1f;
-        let stones = window.count_ones() as usize;
-        windows[stones] += 1;
-        if stones == 4 {
-            five_points |= (!window & 0x1f) << s;
-        }
-    }
-    let shape = match (five_points.count_ones(), windows[3], windows[2], windows[1]) {
+    let by_count = WindowCounts::new(own);
+    let windows = |stones| (starts & by_count.holding(stones)).count_ones();
+    let five_points = spread(starts & by_count.holding(4)) & !own;
+    let shape = match (five_points.count_ones(), windows(3), windows(2), windows(1)) {
         (2.., ..) => Shape::OpenFour,
         (1, ..) => Shape::Four,
         (0, 2.., ..) => Shape::OpenThree,
@@ -72,22 +62,52 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
     LineShape { shape, five_points }
 }
 
+/// The starts (lowest bits) of the 5-point windows lying within the `free` points.
+fn window_starts(free: u32) -> u32 {
+    free & free >> 1 & free >> 2 & free >> 3 & free >> 4
+}
+
+/// The points of the 5-point windows starting at `starts`.
+fn spread(starts: u32) -> u32 {
+    starts | starts << 1 | starts << 2 | starts << 3 | starts << 4
+}
+
+/// How many stones the 5-point window starting at each bit holds, for every bit at once:
+/// the count's three binary digits as three masks (bit-sliced addition of the five shifts).
+struct WindowCounts([u32; 3]);
+
+impl WindowCounts {
+    fn new(own: u32) -> WindowCounts {
+        let mut c = [0u32; 3];
+        for k in 0..5 {
+            let x = own >> k;
+            let carry0 = c[0] & x;
+            c[0] ^= x;
+            let carry1 = c[1] & carry0;
+            c[1] ^= carry0;
+            c[2] |= carry1;
+        }
+        WindowCounts(c)
+    }
+
+    /// The window starts whose windows hold exactly `stones` stones (0..=5).
+    fn holding(&self, stones: u32) -> u32 {
+        let digit = |i: usize| {
+            if stones >> i & 1 != 0 {
+                self.0[i]
+            } else {
+                !self.0[i]
+            }
+        };
+        digit(0) & digit(1) & digit(2)
+    }
+}
+
 /// The empty points of the 5-point windows of a line (points `span`, enemy stones `opp`) that
 /// hold exactly `stones` of the `own` stones: with 4, the points that make five; with 3,
 /// the points that make a four.
 pub fn window_points(own: u32, opp: u32, span: u32, stones: u32) -> u32 {
-    let free = span & !opp;
-    let mut starts = free & free >> 1 & free >> 2 & free >> 3 & free >> 4;
-    let mut points = 0;
-    while starts != 0 {
-        let s = starts.trailing_zeros();
-        starts &= starts - 1;
-        let window = own >> s & 0x1f;
-        if window.count_ones() == stones {
-            points |= (!window & 0x1f) << s;
-        }
-    }
-    points
+    spread(window_starts(span & !opp) & WindowCounts::new(own).holding(stones)) & !own
 }
 
 /// What each shape is worth to its owner, indexed by `Shape` (the tunables of the
@@ -167,6 +187,68 @@ mod tests {
         assert_eq!(exact("X.XXXX.X").five_points, 0);
         assert_eq!(shape("X.XXXX.X").shape, Shape::OpenFour);
         assert_eq!(exact(".XXXX.").shape, Shape::OpenFour);
+    }
+
+    /// Window by window, as the rules read: how many windows hold each number of stones
+    /// and the empty points of those with four (both with the exact-five filter), and the
+    /// empty points of the windows holding each number (without it, as `window_points`).
+    fn windows_one_by_one(own: u32, opp: u32, span: u32, rule: Rule) -> ([u32; 6], u32, [u32; 6]) {
+        let (mut counts, mut fives, mut points) = ([0; 6], 0, [0; 6]);
+        for s in 0..27u32 {
+            let window = 0x1f << s;
+            if window & span != window || window & opp != 0 {
+                continue;
+            }
+            let stones = (own & window).count_ones() as usize;
+            points[stones] |= window & !own;
+            let before = s.checked_sub(1).map_or(0, |b| own >> b & 1);
+            if rule == Rule::Freestyle || (before == 0 && own >> (s + 5) & 1 == 0) {
+                counts[stones] += 1;
+                if stones == 4 {
+                    fives |= window & !own;
+                }
+            }
+        }
+        (counts, fives, points)
+    }
+
+    #[test]
+    fn bit_sliced_window_counts_match_window_by_window() {
+        let mut rng = crate::rng::Rng::new(19);
+        for _ in 0..20_000 {
+            let len = 5 + rng.below(22) as u32;
+            let span = (1u32 << len) - 1;
+            let (a, b) = (rng.next_u64() as u32, rng.next_u64() as u32);
+            let (own, opp) = (a & b & span, !a & b & span);
+            for rule in [Rule::Freestyle, Rule::ExactFive] {
+                let (counts, fives, points) = windows_one_by_one(own, opp, span, rule);
+                for stones in 0..5 {
+                    assert_eq!(
+                        window_points(own, opp, span, stones),
+                        points[stones as usize]
+                    );
+                }
+                if own == 0 {
+                    continue;
+                }
+                let want = match (fives.count_ones(), counts[3], counts[2], counts[1]) {
+                    (2.., ..) => Shape::OpenFour,
+                    (1, ..) => Shape::Four,
+                    (0, 2.., ..) => Shape::OpenThree,
+                    (0, 1, ..) => Shape::ClosedThree,
+                    (0, 0, 2.., _) => Shape::OpenTwo,
+                    (0, 0, 1, _) => Shape::ClosedTwo,
+                    (0, 0, 0, 1..) => Shape::One,
+                    _ => Shape::Dead,
+                };
+                let got = line_shape(own, opp, span, rule);
+                assert_eq!(
+                    (got.shape, got.five_points),
+                    (want, fives),
+                    "{own:b} {opp:b}"
+                );
+            }
+        }
     }
 
     #[test]

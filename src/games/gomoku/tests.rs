@@ -210,3 +210,29 @@ fn a_pass_gives_the_turn_and_changes_the_key() {
     play(&mut four, "H8 A1 H9 B1 J12 C1 M3 D1");
     assert!(!four.play_null());
 }
+
+/// The root searches more of the best quiet points than the nodes below it, and the first
+/// stone or pass ends the mark; the position and its key are the same.
+#[test]
+fn the_root_keeps_more_quiet_points_than_the_nodes_below() {
+    let mut pos = start(15);
+    play(&mut pos, "H8 I9 G7 J10 H10 G9");
+    let count = |p: &Gomoku| {
+        let mut out = Vec::new();
+        p.search_moves(&mut out);
+        out.len()
+    };
+    let root = pos.as_search_root();
+    assert_eq!(Game::hash(&root), Game::hash(&pos));
+    assert_eq!((count(&pos), count(&root)), (12, 20));
+    // The root's twelve best are the node's twelve, in the same order.
+    let (mut node_moves, mut root_moves) = (Vec::new(), Vec::new());
+    pos.search_moves(&mut node_moves);
+    root.search_moves(&mut root_moves);
+    assert_eq!(node_moves[..], root_moves[..12]);
+    let mut child = root.clone();
+    play(&mut child, "E5 K11");
+    let mut passed = child.as_search_root();
+    assert!(passed.play_null());
+    assert_eq!((count(&child), count(&passed)), (12, 12));
+}

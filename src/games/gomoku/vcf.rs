@@ -9,7 +9,7 @@
 //! at many nodes whose continuations meet).
 
 use super::board::Board;
-use super::geometry::{LINES, MAX_SIZE, Point, line_of, line_span, point_on};
+use super::geometry::{MAX_SIZE, Point, line_of, line_span, point_on};
 use super::shapes::window_points;
 use crate::game::Side;
 use crate::rng::GOLDEN;
@@ -214,8 +214,7 @@ impl Fives {
 
     /// The five points of `side` on the whole board.
     pub fn anywhere(board: &Board, side: Side) -> Fives {
-        let every_line = (0..4).flat_map(|dir| (0..LINES).map(move |line| (dir, line)));
-        Fives::along(board, side, every_line)
+        Fives::along(board, side, board.dense_lines(side))
     }
 
     /// The five points of `side` along the four lines through `p`.
@@ -233,19 +232,14 @@ impl Fives {
 pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
     let mut once = [0u32; MAX_SIZE];
     let mut twice = [0u32; MAX_SIZE];
-    for dir in 0..4 {
-        for line in 0..LINES {
-            if board.line(side, dir, line).count_ones() < 3 {
-                continue;
-            }
-            let mut bits = line_points(board, side, dir, line, 3);
-            while bits != 0 {
-                let p = point_on(dir, line, bits.trailing_zeros());
-                bits &= bits - 1;
-                let (row, bit) = (p.y as usize, 1 << p.x);
-                twice[row] |= once[row] & bit;
-                once[row] |= bit;
-            }
+    for (dir, line) in board.dense_lines(side) {
+        let mut bits = line_points(board, side, dir, line, 3);
+        while bits != 0 {
+            let p = point_on(dir, line, bits.trailing_zeros());
+            bits &= bits - 1;
+            let (row, bit) = (p.y as usize, 1 << p.x);
+            twice[row] |= once[row] & bit;
+            once[row] |= bit;
         }
     }
     for first in [true, false] {
