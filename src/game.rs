@@ -270,7 +270,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// A cheap guess of how good a move is, for move ordering (higher first): captures by
-    /// victim value, promotions, threats. Defaults to no preference.
+    /// victim value, promotions, threats. Defaults to no preference. For a noisy move, about
+    /// 16 times the material it wins in evaluation units: the searcher adds its capture
+    /// history (a few pawns' worth at most, in those units) to reorder captures of like
+    /// value, and on a smaller scale that history would decide alone.
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }

@@ -13,7 +13,7 @@ use super::tables::{DELTA, KING, RAY_LEN, SIZE};
 use crate::game::{OptionKind, OptionSpec, Options, Side};
 
 /// One point of material; every weight is in these units (hundredths of a point).
-const MATERIAL: i32 = 100;
+pub const MATERIAL: i32 = 100;
 /// The plies before the turn limit over which everything but material fades out.
 const FADE_PLIES: i32 = 40;
 

@@ -1,7 +1,7 @@
 //! Advance as the engine and the searcher see it: `Game` for the position with its player's
 //! model, delegating the rules to `Position` and the search's choices to `Model`.
 
-use super::eval::Weights;
+use super::eval::{MATERIAL, Weights};
 use super::levels::{self, LEVEL_OPTION, Level};
 use super::model::{Advance, Model};
 use super::movegen::Move;
@@ -109,14 +109,26 @@ impl Game for Advance {
         mv.is_noisy()
     }
 
-    /// Most valuable victim first (a conversion counts double), cheapest attacker first.
+    /// Most valuable victim first (a conversion counts double), cheapest attacker first, in
+    /// evaluation units as `Game::order_hint` asks.
     fn order_hint(&self, mv: Move) -> i32 {
         let gain = self.position.material_delta(mv);
         if gain > 0 {
-            gain * 16 - VALUE[self.position.cell(mv.from as usize) as usize]
+            (gain * 16 - VALUE[self.position.cell(mv.from as usize) as usize]) * MATERIAL
         } else {
             0
         }
+    }
+
+    /// One enemy reply deep (`Position::exchange`), in evaluation units.
+    fn exchange(&self, mv: Move) -> Option<i32> {
+        self.model
+            .prunes()
+            .then(|| self.position.exchange(mv) * MATERIAL)
+    }
+
+    fn forward_pruning(&self) -> bool {
+        self.model.prunes()
     }
 
     fn play_null(&mut self) -> bool {

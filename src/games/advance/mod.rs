@@ -2,11 +2,12 @@
 //! (rules: shared/rules/advance.md; choices the rules leave open: protocol.md).
 //!
 //! Imports run one way: `tables` → `position` → `movegen` → `rules` → `text`, `perft`,
-//! `eval`, `levels` → `model` → `game`. The rules know no player: `Position` is the game
+//! `exchange`, `eval`, `levels` → `model` → `game`. The rules know no player: `Position` is the game
 //! itself, `Model` what a searching player adds (weights, level 8's model of a graded game),
 //! and `Advance`, the two together, is the type the engine registers.
 
 pub mod eval;
+mod exchange;
 mod game;
 pub mod levels;
 pub mod model;

@@ -84,6 +84,13 @@ impl Model {
         }
     }
 
+    /// Whether the searcher may prune by the evaluation and the exchange value of moves:
+    /// `max` only. Level 8 searches a model of the graded game (forced gains, averaged
+    /// replies) whose results against level 7 were measured without such pruning.
+    pub fn prunes(&self) -> bool {
+        !self.rule_bound
+    }
+
     /// Counts a move (or a null move) down the exact prediction.
     pub fn after_move(&mut self) {
         self.predicted_plies = self.predicted_plies.saturating_sub(1);

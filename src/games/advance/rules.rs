@@ -12,10 +12,13 @@ impl Position {
     /// a Jester never threatens).
     pub fn in_danger(&self, side: Side) -> bool {
         let g = self.general(side);
-        if self.protected(g) {
-            return false;
-        }
-        let foe = side.other().index();
+        !self.protected(g) && self.attacked(g, side.other().index())
+    }
+
+    /// Whether some piece of `foe` (an index) could take a piece standing on `g` under the
+    /// piece table, protection aside (pinned attackers count; Jesters convert, they do not
+    /// take, and are not counted).
+    pub fn attacked(&self, g: usize, foe: usize) -> bool {
         let cells = &self.cells;
         let (builder, general) = (piece(foe, Kind::Builder), piece(foe, Kind::General));
         if KING[g]

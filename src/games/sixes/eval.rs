@@ -11,7 +11,7 @@ use super::variants::{Capture, Rules};
 use crate::game::Side;
 
 /// All the weights in one place (centi-pieces).
-mod weight {
+pub mod weight {
     /// One piece on the board.
     pub const PIECE: i32 = 100;
     /// One possible move (the limit's tie-break, and the no-move loss).

@@ -72,7 +72,11 @@ impl Game for Sixes {
     /// Removing enemy pieces first, losing the mover's piece last.
     fn order_hint(&self, mv: Move) -> i32 {
         let (taken, lost) = self.removals(mv);
-        (taken.count_ones() as i32 - lost.count_ones() as i32) * 100
+        (taken.count_ones() as i32 - lost.count_ones() as i32) * 16 * eval::weight::PIECE
+    }
+
+    fn forward_pruning(&self) -> bool {
+        true
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
