@@ -41,25 +41,52 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
             five_points: 0,
         };
     }
-    let mut starts = window_starts(span & !opp);
-    if rule == Rule::ExactFive {
-        // Filled up, a window next to an own stone makes an overline, which does not win.
-        starts &= !(own << 1) & !(own >> 5);
-    }
+    let starts = five_starts(own, opp, span, rule);
     let by_count = WindowCounts::new(own);
     let windows = |stones| (starts & by_count.holding(stones)).count_ones();
     let five_points = spread(starts & by_count.holding(4)) & !own;
     let shape = match (five_points.count_ones(), windows(3), windows(2), windows(1)) {
         (2.., ..) => Shape::OpenFour,
         (1, ..) => Shape::Four,
-        (0, 2.., ..) => Shape::OpenThree,
-        (0, 1, ..) => Shape::ClosedThree,
+        // Two windows of three are not enough: in `OXXX..X` both need the same two points,
+        // and no stone makes a four with two five points.
+        (0, 2.., ..) if makes_open_four(own, opp, span, rule, starts & by_count.holding(3)) => {
+            Shape::OpenThree
+        }
+        (0, 1.., ..) => Shape::ClosedThree,
         (0, 0, 2.., _) => Shape::OpenTwo,
         (0, 0, 1, _) => Shape::ClosedTwo,
         (0, 0, 0, 1..) => Shape::One,
         _ => Shape::Dead,
     };
     LineShape { shape, five_points }
+}
+
+/// The starts of the windows where `own` can still make five: free of `opp` and inside
+/// `span`, and under exactly-five not next to an own stone (filled up, such a window makes
+/// an overline, which does not win).
+fn five_starts(own: u32, opp: u32, span: u32, rule: Rule) -> u32 {
+    let starts = window_starts(span & !opp);
+    match rule {
+        Rule::ExactFive => starts & !(own << 1) & !(own >> 5),
+        Rule::Freestyle => starts,
+    }
+}
+
+/// Whether one more stone in the windows `threes` (each holding three of `own`) makes an
+/// open four: two points that each complete five.
+fn makes_open_four(own: u32, opp: u32, span: u32, rule: Rule, threes: u32) -> bool {
+    let mut points = spread(threes) & !own;
+    while points != 0 {
+        let four = own | points & points.wrapping_neg();
+        points &= points - 1;
+        let starts = five_starts(four, opp, span, rule);
+        let fives = spread(starts & WindowCounts::new(four).holding(4)) & !four;
+        if fives.count_ones() >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The starts (lowest bits) of the 5-point windows lying within the `free` points.
@@ -166,6 +193,9 @@ mod tests {
             ("OXXX...", Shape::ClosedThree),
             ("..X.X.X..", Shape::ClosedThree),
             ("..XX..X..", Shape::ClosedThree),
+            ("OXXX..X", Shape::ClosedThree),
+            ("..XXX.O", Shape::OpenThree),
+            ("X..XXXO", Shape::ClosedThree),
             ("OXXXX.", Shape::Four),
             ("..XX.XX..", Shape::Four),
             (".XXXX.", Shape::OpenFour),
@@ -231,11 +261,17 @@ mod tests {
                 if own == 0 {
                     continue;
                 }
+                // An open three: some empty point makes two five points.
+                let open_four_next = (0..len).any(|q| {
+                    let q = 1 << q;
+                    (own | opp) & q == 0
+                        && windows_one_by_one(own | q, opp, span, rule).1.count_ones() >= 2
+                });
                 let want = match (fives.count_ones(), counts[3], counts[2], counts[1]) {
                     (2.., ..) => Shape::OpenFour,
                     (1, ..) => Shape::Four,
-                    (0, 2.., ..) => Shape::OpenThree,
-                    (0, 1, ..) => Shape::ClosedThree,
+                    (0, 1.., ..) if open_four_next => Shape::OpenThree,
+                    (0, 1.., ..) => Shape::ClosedThree,
                     (0, 0, 2.., _) => Shape::OpenTwo,
                     (0, 0, 1, _) => Shape::ClosedTwo,
                     (0, 0, 0, 1..) => Shape::One,
