@@ -44,7 +44,7 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
     let starts = five_starts(own, opp, span, rule);
     let by_count = WindowCounts::new(own);
     let windows = |stones| (starts & by_count.holding(stones)).count_ones();
-    let five_points = spread(starts & by_count.holding(4)) & !own;
+    let five_points = five_points(own, starts, &by_count);
     let shape = match (five_points.count_ones(), windows(3), windows(2), windows(1)) {
         (2.., ..) => Shape::OpenFour,
         (1, ..) => Shape::Four,
@@ -73,6 +73,12 @@ fn five_starts(own: u32, opp: u32, span: u32, rule: Rule) -> u32 {
     }
 }
 
+/// The empty points that complete five for `own`: those of the windows (`starts`) holding
+/// four of its stones.
+fn five_points(own: u32, starts: u32, by_count: &WindowCounts) -> u32 {
+    spread(starts & by_count.holding(4)) & !own
+}
+
 /// Whether one more stone in the windows `threes` (each holding three of `own`) makes an
 /// open four: two points that each complete five.
 fn makes_open_four(own: u32, opp: u32, span: u32, rule: Rule, threes: u32) -> bool {
@@ -81,8 +87,7 @@ fn makes_open_four(own: u32, opp: u32, span: u32, rule: Rule, threes: u32) -> bo
         let four = own | points & points.wrapping_neg();
         points &= points - 1;
         let starts = five_starts(four, opp, span, rule);
-        let fives = spread(starts & WindowCounts::new(four).holding(4)) & !four;
-        if fives.count_ones() >= 2 {
+        if five_points(four, starts, &WindowCounts::new(four)).count_ones() >= 2 {
             return true;
         }
     }
