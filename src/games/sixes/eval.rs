@@ -33,17 +33,6 @@ pub mod weight {
 
 const CORNERS: u64 = 1 | 1 << 5 | 1 << 30 | 1 << 35;
 
-/// For each direction, the victims whose neighbour that way counts against them.
-fn covered(rules: Rules, attackers: u64) -> [u64; 4] {
-    DIRS.map(|dir| {
-        let open_edge = match rules.capture {
-            Capture::Edges => dir.edge(),
-            Capture::Interior => 0,
-        };
-        shift(attackers, dir.opposite()) | open_edge
-    })
-}
-
 /// Pressure on `victims` by `attackers`: (victims with >= 2 sides covered, with exactly 3
 /// and the last side open, threatened: the open side reachable by an attacker next move).
 fn pressure(rules: Rules, victims: u64, attackers: u64, occupied: u64) -> (u64, u64, u64) {
@@ -51,7 +40,7 @@ fn pressure(rules: Rules, victims: u64, attackers: u64, occupied: u64) -> (u64, 
         Capture::Interior => victims & INTERIOR,
         Capture::Edges => victims,
     };
-    let cov = covered(rules, attackers);
+    let cov = rules.covered(attackers);
     // Bit-sliced counting of the covered sides of every victim.
     let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
     for c in cov {

@@ -35,9 +35,9 @@ const REACH: [[Reach; 4]; SQUARES] = {
 };
 
 /// Appends the moves of the pieces `own` on a board whose occupied squares are `occupied`,
-/// except `barred` (the no-return rule). Pieces in square order, each piece's targets in
-/// square order.
-pub fn generate(own: u64, occupied: u64, barred: Option<Move>, out: &mut Vec<Move>) {
+/// except `barred` (the no-return rule), that land on `targets`. Pieces in square order, each
+/// piece's targets in square order.
+pub fn generate(own: u64, occupied: u64, barred: Option<Move>, targets: u64, out: &mut Vec<Move>) {
     for from in Square::all_in(own) {
         for reach in &REACH[from.index()] {
             let Some(next) = reach.step else { continue };
@@ -50,7 +50,7 @@ pub fn generate(own: u64, occupied: u64, barred: Option<Move>, out: &mut Vec<Mov
                 }
             };
             let mv = Move::new(from, to);
-            if Some(mv) != barred {
+            if targets & to.bit() != 0 && Some(mv) != barred {
                 out.push(mv);
             }
         }
@@ -121,7 +121,34 @@ pub fn shape(own: u64, occupied: u64, mv: Move) -> Result<(), String> {
 impl Sixes {
     /// `side`'s legal moves as if it were its turn.
     pub fn moves_of(&self, side: Side, out: &mut Vec<Move>) {
-        generate(self.pieces(side), self.occupied(), self.barred(side), out);
+        generate(
+            self.pieces(side),
+            self.occupied(),
+            self.barred(side),
+            FULL,
+            out,
+        );
+    }
+
+    /// The side to move's moves that remove an enemy piece (quiescence's moves). A removal
+    /// completes a surround, so it lands where a piece of the mover would cover an enemy's
+    /// last open side; only a position given as text can hold an enemy piece surrounded
+    /// already, and there every move removes it.
+    pub fn removing_moves(&self, out: &mut Vec<Move>) {
+        let side = self.side_to_move();
+        let (mine, theirs) = (self.pieces(side), self.pieces(side.other()));
+        let rules = self.rules();
+        let targets = if rules.surrounded(theirs, mine) != 0 {
+            FULL
+        } else {
+            rules.completing(theirs, mine, FULL & !self.occupied())
+        };
+        if targets == 0 {
+            return;
+        }
+        let start = out.len();
+        generate(mine, self.occupied(), self.barred(side), targets, out);
+        crate::game::retain_from(out, start, |mv| self.removals(mv).0 != 0);
     }
 
     /// How many legal moves `side` would have if it were its turn (the limit's tie-break).
@@ -144,7 +171,7 @@ mod tests {
 
     fn listed(own: u64, occ: u64, barred: Option<Move>) -> Vec<String> {
         let mut out = Vec::new();
-        generate(own, occ, barred, &mut out);
+        generate(own, occ, barred, FULL, &mut out);
         out.iter().map(|m| format!("{}{}", m.from, m.to)).collect()
     }
 
@@ -198,7 +225,7 @@ mod tests {
             );
             assert_eq!(fits(own, occ, mv), shape(own, occ, mv).is_ok(), "{mv:?}");
             let mut all = Vec::new();
-            generate(own, occ, None, &mut all);
+            generate(own, occ, None, FULL, &mut all);
             assert!(
                 all.iter()
                     .all(|&m| fits(own, occ, m) && shape(own, occ, m).is_ok())

@@ -269,6 +269,21 @@ fn the_limit_ends_with_pieces_then_moves_then_a_draw() {
 }
 
 #[test]
+fn every_move_is_searched_in_full_only_where_the_limit_is_in_reach() {
+    let at = |made: u16| {
+        let fen = format!("{START} - - {made} {made} 40");
+        pos(&fen, Rules::default()).exact_end()
+    };
+    // 80 plies in all: 8 or fewer left from 36 moves each.
+    assert!(!at(0));
+    assert!(!at(35));
+    assert!(at(36));
+    assert!(at(39));
+    // Without a limit the end is never in reach.
+    assert!(!pos(START, Rules::default()).exact_end());
+}
+
+#[test]
 fn no_legal_move_loses() {
     let mut p = pos(
         "X.O.../OO..../O...../.....O/.....O/...OOX O",
@@ -345,6 +360,36 @@ proptest! {
             prop_assert_eq!(p.hash(), p.hash_from_scratch());
             prop_assert_eq!(parse_fen(&p.to_fen(), rules).unwrap(), p);
         }
+    }
+
+    /// On random boards (pieces already surrounded included), quiescence's moves are exactly
+    /// the legal moves that remove an enemy piece.
+    #[test]
+    fn removing_moves_are_the_legal_moves_that_remove(
+        x in any::<u64>(),
+        o in any::<u64>(),
+        density in 1u32..4,
+        edges in any::<bool>(),
+        o_to_move in any::<bool>(),
+    ) {
+        use super::geometry::FULL;
+        // Sparse boards (density 1: an eighth of the squares taken) to dense ones (3: half).
+        let thin = |bits: u64| {
+            let mask = |turn: u32, dense: bool| if dense { FULL } else { bits.rotate_left(turn) };
+            bits & mask(17, density > 1) & mask(29, density > 2)
+        };
+        let x = thin(x) & FULL;
+        let o = thin(o) & FULL & !x;
+        prop_assume!(x | o != 0);
+        let capture = if edges { Capture::Edges } else { Capture::Interior };
+        let side = if o_to_move { Side::P2 } else { Side::P1 };
+        let p = Sixes::from_parts([x, o], side, [None; 2], [0; 2], rules(capture, 0, LimitCounts::PerPlayer)).unwrap();
+        let mut all = Vec::new();
+        p.legal_moves(&mut all);
+        all.retain(|&m| p.is_noisy(m));
+        let mut noisy = Vec::new();
+        p.noisy_moves(&mut noisy);
+        prop_assert_eq!(noisy, all);
     }
 
     /// Whatever the text, reading a position or a move answers Ok or Err and never panics;

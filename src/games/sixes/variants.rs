@@ -103,17 +103,34 @@ impl Rules {
         })
     }
 
-    /// The pieces of `victims` whose neighbours are all `attackers` under this capture rule.
-    pub fn surrounded(self, victims: u64, attackers: u64) -> u64 {
-        DIRS.iter().fold(victims, |alive, &dir| {
+    /// For each direction, the squares whose neighbour that way counts against a victim there:
+    /// an attacker's, or off the board under `Edges`.
+    pub fn covered(self, attackers: u64) -> [u64; 4] {
+        DIRS.map(|dir| {
             // A victim's neighbour in `dir` is an attacker iff the attacker set moved the
-            // other way covers the victim; off the board counts only under `Edges`.
-            let covered = shift(attackers, dir.opposite());
+            // other way covers the victim.
             let open_edge = match self.capture {
                 Capture::Edges => dir.edge(),
                 Capture::Interior => 0,
             };
-            alive & (covered | open_edge)
+            shift(attackers, dir.opposite()) | open_edge
+        })
+    }
+
+    /// The pieces of `victims` whose neighbours are all `attackers` under this capture rule.
+    pub fn surrounded(self, victims: u64, attackers: u64) -> u64 {
+        self.covered(attackers)
+            .iter()
+            .fold(victims, |alive, c| alive & c)
+    }
+
+    /// The squares of `empty` where one more attacker would surround a piece of `victims`:
+    /// next to a victim whose every other side is covered.
+    pub fn completing(self, victims: u64, attackers: u64, empty: u64) -> u64 {
+        let cov = self.covered(attackers);
+        DIRS.iter().enumerate().fold(0, |acc, (i, &dir)| {
+            let others = (0..4).filter(|&j| j != i).fold(victims, |v, j| v & cov[j]);
+            acc | (shift(others, dir) & empty)
         })
     }
 
