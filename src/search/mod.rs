@@ -114,12 +114,7 @@ pub fn search<G: Game>(
     if !root_moves.is_empty() {
         let threads = if forced { 1 } else { request.threads.max(1) };
         shared.run(pool, threads, |id| {
-            Worker::<G>::new(&shared, id).iterate(
-                root,
-                root_moves.clone(),
-                forced,
-                request.root_moves.is_none(),
-            )
+            Worker::<G>::new(&shared, id).iterate(root, root_moves.clone(), forced)
         });
     }
     shared.answer()
