@@ -297,14 +297,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Whether the game's end is within the search's reach from this position (a turn limit
-    /// a few plies away), so that the searcher looks at every move to full depth there: no
-    /// reductions, no forward or null-move pruning, since the leaves' results are exact and
-    /// a reduced look at the one move that changes them is what loses games. By default never.
-    fn exact_end(&self) -> bool {
-        false
-    }
-
     /// The position as the root of a search: a game may mark it (Advance's level 8 models
     /// the first plies below its root more exactly than the rest). By default itself.
     fn as_search_root(&self) -> Self {

@@ -16,8 +16,6 @@ struct Node {
     improving: bool,
     /// Whether the game allows forward pruning (`Game::forward_pruning`).
     selective: bool,
-    /// Whether every move is searched to full depth (`Game::exact_end`).
-    exact: bool,
     /// The extra plies for the table move (a singular extension).
     singular: i32,
 }
@@ -107,9 +105,8 @@ impl<G: Game> Worker<'_, G> {
         // The static score, and whether it is better than two plies up (then a fail high is
         // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
         // only the null move needs it.
-        let exact = pos.exact_end();
-        let selective = !exact && pos.forward_pruning();
-        let null_candidate = !exact && null_ok && !pv_node && depth >= 3 && excluded.is_none();
+        let selective = pos.forward_pruning();
+        let null_candidate = null_ok && !pv_node && depth >= 3 && excluded.is_none();
         let eval = if in_check || !(selective || null_candidate) {
             NO_EVAL
         } else {
@@ -220,7 +217,6 @@ impl<G: Game> Worker<'_, G> {
                     eval,
                     improving,
                     selective,
-                    exact,
                     singular,
                 },
             )
@@ -248,7 +244,6 @@ impl<G: Game> Worker<'_, G> {
             eval,
             improving,
             selective,
-            exact,
             singular,
         } = node;
         let excluded = self.excluded[ply];
@@ -294,9 +289,8 @@ impl<G: Game> Worker<'_, G> {
                 let losing = moves[i].1 <= LOSING / 2;
                 let mut r = 0;
                 if !selective {
-                    // The plain three-step reduction of late quiet moves (none near an exact
-                    // end).
-                    if !exact && depth >= 3 && i >= 3 && quiet && moves[i].1 < KILLER && !in_check {
+                    // The plain three-step reduction of late quiet moves.
+                    if depth >= 3 && i >= 3 && quiet && moves[i].1 < KILLER && !in_check {
                         r = 1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32;
                     }
                 } else if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {

@@ -7,10 +7,6 @@ use super::text;
 use super::variants::{self, Rules};
 use crate::game::{Game, OptionSpec, Options, Outcome, Side};
 
-/// Plies before the turn limit from which the search looks at every move to full depth: in
-/// 100 ms it searches about 7 plies full width (SPRT in docs/performance.md).
-const EXACT_END_PLIES: u32 = 8;
-
 impl Game for Sixes {
     type Move = Move;
 
@@ -85,12 +81,6 @@ impl Game for Sixes {
 
     fn forward_pruning(&self) -> bool {
         true
-    }
-
-    /// Where the turn limit is within reach the result is exact at the leaves, and a pruned
-    /// or reduced move can be the one that wins.
-    fn exact_end(&self) -> bool {
-        self.plies_left().is_some_and(|p| p <= EXACT_END_PLIES)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {

@@ -269,21 +269,6 @@ fn the_limit_ends_with_pieces_then_moves_then_a_draw() {
 }
 
 #[test]
-fn every_move_is_searched_in_full_only_where_the_limit_is_in_reach() {
-    let at = |made: u16| {
-        let fen = format!("{START} - - {made} {made} 40");
-        pos(&fen, Rules::default()).exact_end()
-    };
-    // 80 plies in all: 8 or fewer left from 36 moves each.
-    assert!(!at(0));
-    assert!(!at(35));
-    assert!(at(36));
-    assert!(at(39));
-    // Without a limit the end is never in reach.
-    assert!(!pos(START, Rules::default()).exact_end());
-}
-
-#[test]
 fn no_legal_move_loses() {
     let mut p = pos(
         "X.O.../OO..../O...../.....O/.....O/...OOX O",
