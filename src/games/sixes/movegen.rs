@@ -130,19 +130,14 @@ impl Sixes {
         );
     }
 
-    /// The side to move's moves that remove an enemy piece (quiescence's moves). A removal
-    /// completes a surround, so it lands where a piece of the mover would cover an enemy's
-    /// last open side; only a position given as text can hold an enemy piece surrounded
-    /// already, and there every move removes it.
+    /// The side to move's moves that remove an enemy piece (quiescence's moves): a removal
+    /// completes a surround, so only moves to those squares are listed, then checked.
     pub fn removing_moves(&self, out: &mut Vec<Move>) {
         let side = self.side_to_move();
         let (mine, theirs) = (self.pieces(side), self.pieces(side.other()));
-        let rules = self.rules();
-        let targets = if rules.surrounded(theirs, mine) != 0 {
-            FULL
-        } else {
-            rules.completing(theirs, mine, FULL & !self.occupied())
-        };
+        let targets = self
+            .rules()
+            .completing(theirs, mine, FULL & !self.occupied());
         if targets == 0 {
             return;
         }

@@ -124,10 +124,14 @@ impl Rules {
             .fold(victims, |alive, c| alive & c)
     }
 
-    /// The squares of `empty` where one more attacker would surround a piece of `victims`:
-    /// next to a victim whose every other side is covered.
+    /// The squares of `empty` where an attacker's move can leave a piece of `victims`
+    /// surrounded: next to a victim whose every other side is covered, or anywhere when a
+    /// victim is surrounded already (only a position given as text can hold one).
     pub fn completing(self, victims: u64, attackers: u64, empty: u64) -> u64 {
         let cov = self.covered(attackers);
+        if cov.iter().fold(victims, |v, c| v & c) != 0 {
+            return empty;
+        }
         DIRS.iter().enumerate().fold(0, |acc, (i, &dir)| {
             let others = (0..4).filter(|&j| j != i).fold(victims, |v, j| v & cov[j]);
             acc | (shift(others, dir) & empty)
