@@ -79,6 +79,14 @@ impl Game for Sixes {
         (taken.count_ones() as i32 - lost.count_ones() as i32) * 16 * eval::weight::PIECE
     }
 
+    /// The side to move has no legal move: the game is lost. The searcher then lists every
+    /// move, also in quiescence, and scores the empty list as the loss it is; otherwise a leaf
+    /// where the opponent is blocked in would be scored by the evaluation, and a move that
+    /// wins at once could be reduced to such a leaf and passed over.
+    fn in_check(&self) -> bool {
+        self.mobility(self.side_to_move()) == 0
+    }
+
     fn forward_pruning(&self) -> bool {
         true
     }

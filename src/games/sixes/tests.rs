@@ -280,6 +280,25 @@ fn no_legal_move_loses() {
 }
 
 #[test]
+fn a_side_without_a_move_is_in_check_for_the_searcher() {
+    // O's last piece on a1 can still step to a2; once X fills a2 it has no move.
+    let mut p = pos(
+        "O.X.../XX..../X...../.....X/.....X/...XXX O",
+        Rules::default(),
+    );
+    assert!(!p.in_check());
+    p.play(mv("a1a2"));
+    assert!(!p.in_check(), "X has moves");
+    let mut blocked = pos(
+        "O.X.../XX..../X...../.....X/.....X/...XXX X",
+        Rules::default(),
+    );
+    blocked.play(mv("b2a2"));
+    assert!(blocked.in_check());
+    assert!(!Sixes::start(Rules::default()).in_check());
+}
+
+#[test]
 fn options_reach_the_position() {
     let mut opts = crate::game::Options::default();
     opts.set("Capture", "edges".into());
