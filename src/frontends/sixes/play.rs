@@ -254,9 +254,8 @@ fn ask_move<R: BufRead, W: Write>(term: &mut Term<R, W>, pos: &Sixes) -> io::Res
 
 /// Whether the game is over, including the side to move having no legal move.
 fn game_end(pos: &Sixes) -> Option<Ending> {
-    pos.ending().or_else(|| {
-        (pos.mobility(pos.side_to_move()) == 0).then_some(Ending::NoMoves(pos.side_to_move()))
-    })
+    pos.ending()
+        .or_else(|| pos.blocked().then_some(Ending::NoMoves(pos.side_to_move())))
 }
 
 /// Who won and why, in the person's terms.

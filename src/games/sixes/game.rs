@@ -84,7 +84,7 @@ impl Game for Sixes {
     /// where the opponent is blocked in would be scored by the evaluation, and a move that
     /// wins at once could be reduced to such a leaf and passed over.
     fn in_check(&self) -> bool {
-        self.mobility(self.side_to_move()) == 0
+        self.blocked()
     }
 
     fn forward_pruning(&self) -> bool {

@@ -150,6 +150,11 @@ impl Sixes {
     pub fn mobility(&self, side: Side) -> u32 {
         count(self.pieces(side), self.occupied(), self.barred(side))
     }
+
+    /// Whether the side to move has no legal move (and so has lost).
+    pub fn blocked(&self) -> bool {
+        self.mobility(self.side_to_move()) == 0
+    }
 }
 
 #[cfg(test)]
