@@ -278,6 +278,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
+    /// What the quiet moves' history of cut-offs (up to ±16,384) is divided by before the
+    /// searcher adds it to `order_hint`. By default history orders quiet moves and the hint
+    /// breaks ties; a game whose hints judge quiet moves well (Gomoku's point patterns) lets
+    /// history only reorder moves of like hint.
+    const HISTORY_DIVISOR: i32 = 1;
+
     /// The static exchange value of a move, in evaluation units: what the mover nets on the
     /// target square if both sides keep recapturing there with their least valuable piece
     /// while it pays (a quiet move to a square the opponent wins is negative). The searcher

@@ -18,8 +18,9 @@ impl MoveBits for Cell {
     }
 }
 
+/// `D`: its `Game::HISTORY_DIVISOR`.
 #[derive(Clone)]
-struct TicTacToe {
+struct TicTacToe<const D: i32 = 1> {
     cells: [Option<Side>; 9],
     to_move: Side,
     /// O plays at random (a fen ending in " random"): its nodes are chance nodes.
@@ -37,8 +38,9 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-impl Game for TicTacToe {
+impl<const D: i32> Game for TicTacToe<D> {
     type Move = Cell;
+    const HISTORY_DIVISOR: i32 = D;
     fn start(_: &str, _: &Options) -> Result<Self, String> {
         Ok(TicTacToe {
             cells: [None; 9],
@@ -98,6 +100,14 @@ impl Game for TicTacToe {
     fn evaluate(&self) -> i32 {
         0
     }
+    /// The centre first, then the corners.
+    fn order_hint(&self, mv: Cell) -> i32 {
+        match mv.0 {
+            4 => 8,
+            0 | 2 | 6 | 8 => 4,
+            _ => 0,
+        }
+    }
     fn chance_node(&self) -> bool {
         self.random_o && self.to_move == Side::P2
     }
@@ -116,7 +126,7 @@ impl Game for TicTacToe {
 }
 
 fn run(fen: &str, threads: usize, depth: u32) -> Answer<Cell> {
-    let g = TicTacToe::from_fen("", fen, &Options::default()).unwrap();
+    let g = TicTacToe::<1>::from_fen("", fen, &Options::default()).unwrap();
     Thinker::new(threads, 1)
         .unwrap()
         .think(&g, to_depth(depth), None)
@@ -165,7 +175,7 @@ fn sees_a_forced_loss_and_prefers_its_own_win() {
 
 #[test]
 fn a_restricted_root_searches_only_those_moves() {
-    let g = TicTacToe::from_fen("", "xx.oo....", &Options::default()).unwrap();
+    let g = TicTacToe::<1>::from_fen("", "xx.oo....", &Options::default()).unwrap();
     let a = Thinker::new(1, 1)
         .unwrap()
         .think(&g, to_depth(3), Some(vec![Cell(7), Cell(8)]));
@@ -197,6 +207,43 @@ fn with_shared(max_depth: u32, threads: usize, f: impl FnOnce(&Shared<'_, Cell>)
         &mut report,
     );
     f(&shared);
+}
+
+/// The first quiet move of an empty board after the edge cell 1 cut off many times: history
+/// decides at the default weight, the game's hint (the centre) where the game divides it away.
+fn first_after_history<const D: i32>() -> Cell {
+    let (stop, table) = (AtomicBool::new(false), Table::new(1).unwrap());
+    let mut report = |_: &Info<Cell>| {};
+    let request = Request {
+        limits: to_depth(1),
+        threads: 1,
+        root_moves: None,
+        overhead_ms: 0,
+    };
+    let shared = Shared::new(&request, Instant::now(), None, &stop, &table, &mut report);
+    let mut w = Worker::<TicTacToe<D>>::new(&shared, 0);
+    for _ in 0..20 {
+        w.ordering.reward(
+            0,
+            0,
+            20,
+            Cell(1),
+            true,
+            &crate::search::ordering::Tried::default(),
+        );
+    }
+    let pos = TicTacToe::<D>::start("", &Options::default()).unwrap();
+    let mut moves = Vec::new();
+    // Ply 1: the reward made cell 1 a killer at ply 0 only.
+    w.fill_moves(&pos, 1, None, false, &mut moves);
+    super::worker::pick_best(&mut moves, 0);
+    moves[0].0
+}
+
+#[test]
+fn history_weighs_against_the_games_hint_by_its_divisor() {
+    assert_eq!(first_after_history::<1>(), Cell(1));
+    assert_eq!(first_after_history::<100_000>(), Cell(4));
 }
 
 #[test]

@@ -116,7 +116,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
     /// ordering scores: the table move, noisy moves that do not lose material, killers, quiet
-    /// moves by history, then noisy moves that lose material.
+    /// moves by hint and history (`Game::HISTORY_DIVISOR`), then noisy moves that lose material.
     pub(super) fn fill_moves(
         &mut self,
         pos: &G,
@@ -143,7 +143,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if self.ordering.is_killer(ply, m) {
                 KILLER
             } else {
-                pos.order_hint(m) + self.ordering.history(side, m)
+                pos.order_hint(m) + self.ordering.history(side, m) / G::HISTORY_DIVISOR
             };
             (m, score)
         }));

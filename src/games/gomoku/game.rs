@@ -116,6 +116,11 @@ impl Game for Gomoku {
         points::score(self.board(), self.side_to_move(), mv)
     }
 
+    /// Point scores run from a few units to a few hundred: history at full weight (up to
+    /// ±16,384) would override them, where a point's worth depends on the stones around it
+    /// more than on where it refuted before (self-play, docs/performance.md, round 11).
+    const HISTORY_DIVISOR: i32 = 16;
+
     /// A win by continuous fours or threats (see `Gomoku::threat_win`).
     fn proven_win(&self, budget: u32, line: &mut Vec<Point>) -> bool {
         self.threat_win(self.side_to_move(), budget, line)
