@@ -1,6 +1,7 @@
 //! The searcher on a game small enough to know every answer: tic-tac-toe.
 
 use super::chance::CHANCE_WIN;
+use super::ordering::Tried;
 use super::threads::next_depth;
 use super::*;
 use crate::game::{MoveBits, Options, Outcome, Side, WIN, WIN_BOUND};
@@ -188,7 +189,11 @@ fn a_finished_game_has_no_best_move() {
 }
 
 /// Runs `f` on the shared state of a search to `max_depth` on `threads` threads.
-fn with_shared(max_depth: u32, threads: usize, f: impl FnOnce(&Shared<'_, Cell>)) {
+fn with_shared<R>(
+    max_depth: u32,
+    threads: usize,
+    f: impl for<'a> FnOnce(&'a Shared<'a, Cell>) -> R,
+) -> R {
     let stop = AtomicBool::new(false);
     let table = Table::new(1).unwrap();
     let mut report = |_: &Info<Cell>| {};
@@ -206,38 +211,25 @@ fn with_shared(max_depth: u32, threads: usize, f: impl FnOnce(&Shared<'_, Cell>)
         &table,
         &mut report,
     );
-    f(&shared);
+    f(&shared)
 }
 
 /// The first quiet move of an empty board after the edge cell 1 cut off many times: history
 /// decides at the default weight, the game's hint (the centre) where the game divides it away.
 fn first_after_history<const D: i32>() -> Cell {
-    let (stop, table) = (AtomicBool::new(false), Table::new(1).unwrap());
-    let mut report = |_: &Info<Cell>| {};
-    let request = Request {
-        limits: to_depth(1),
-        threads: 1,
-        root_moves: None,
-        overhead_ms: 0,
-    };
-    let shared = Shared::new(&request, Instant::now(), None, &stop, &table, &mut report);
-    let mut w = Worker::<TicTacToe<D>>::new(&shared, 0);
-    for _ in 0..20 {
-        w.ordering.reward(
-            0,
-            0,
-            20,
-            Cell(1),
-            true,
-            &crate::search::ordering::Tried::default(),
-        );
-    }
-    let pos = TicTacToe::<D>::start("", &Options::default()).unwrap();
-    let mut moves = Vec::new();
-    // Ply 1: the reward made cell 1 a killer at ply 0 only.
-    w.fill_moves(&pos, 1, None, false, &mut moves);
-    super::worker::pick_best(&mut moves, 0);
-    moves[0].0
+    with_shared(1, 1, |shared| {
+        let mut w = Worker::<TicTacToe<D>>::new(shared, 0);
+        for _ in 0..20 {
+            w.ordering
+                .reward(0, 0, 20, Cell(1), true, &Tried::default());
+        }
+        let pos = TicTacToe::<D>::start("", &Options::default()).unwrap();
+        let mut moves = Vec::new();
+        // Ply 1: the reward made cell 1 a killer at ply 0 only.
+        w.fill_moves(&pos, 1, None, false, &mut moves);
+        super::worker::pick_best(&mut moves, 0);
+        moves[0].0
+    })
 }
 
 #[test]
