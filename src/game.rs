@@ -232,6 +232,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.legal_moves(out)
     }
 
+    /// Moves `search_moves` leaves out that may still save the side to move (a game that caps
+    /// its quiet moves at the best few): the searcher tries them where every move searched
+    /// loses, so that a loss it reports holds over all the moves that matter, not only over
+    /// the capped ones. Appends to `out`; by default none.
+    fn left_out_moves(&self, _out: &mut Vec<Self::Move>) {}
+
     /// The moves quiescence searches where the side to move is not in check: the noisy ones
     /// among `search_moves`. Appends to `out`. A game may generate them directly, faster.
     fn noisy_moves(&self, out: &mut Vec<Self::Move>) {

@@ -98,3 +98,17 @@ fn the_single_saving_point_against_threats_is_played() {
         assert_eq!(search_score(&pos, 3).1, Some(save), "{fen}");
     }
 }
+
+/// From a game against Rapfi: White (to move) blocks the four at A8, and every one of Black's
+/// 12 best quiet points then loses to White's threats, but Black's E3 and E4, left out of
+/// them, hold. Searching only those 12, the search claimed a win in 15 plies from depth 4,
+/// stopped thinking, and lost the game; the left-out points are searched where all 12 lose.
+#[test]
+fn a_loss_over_the_capped_quiet_points_is_no_loss() {
+    let pos = position("15/15/15/15/15/8X6/3O11/1XXXXOX8/3OOOXX7/3OOXO8/2X1OO1X7/15/15/15/15 B8");
+    for depth in [4, 6, 8] {
+        let (score, best) = search_score(&pos, depth);
+        assert!(score < WIN_BOUND, "depth {depth}: {score}");
+        assert_eq!(best.map(|p| pos.format_move(p)).as_deref(), Some("A8"));
+    }
+}

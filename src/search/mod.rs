@@ -114,7 +114,12 @@ pub fn search<G: Game>(
     if !root_moves.is_empty() {
         let threads = if forced { 1 } else { request.threads.max(1) };
         shared.run(pool, threads, |id| {
-            Worker::<G>::new(&shared, id).iterate(root, root_moves.clone(), forced)
+            Worker::<G>::new(&shared, id).iterate(
+                root,
+                root_moves.clone(),
+                forced,
+                request.root_moves.is_none(),
+            )
         });
     }
     shared.answer()

@@ -230,7 +230,7 @@ impl<G: Game> Worker<'_, G> {
     fn search_moves(
         &mut self,
         pos: &G,
-        moves: &mut [(G::Move, i32)],
+        moves: &mut Vec<(G::Move, i32)>,
         tried: &mut Tried<G::Move>,
         depth: i32,
         ply: usize,
@@ -253,7 +253,24 @@ impl<G: Game> Worker<'_, G> {
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
-        for i in 0..moves.len() {
+        let mut widened = false;
+        let mut next = 0;
+        loop {
+            if next == moves.len() {
+                // Every move lost, but the game may have left some out (a cap on its quiet
+                // moves): a loss is proven only once those lose too.
+                // (A singular test's result is no proof either way: it does not widen.)
+                if widened || best > -WIN_BOUND || excluded.is_some() {
+                    break;
+                }
+                widened = true;
+                self.add_left_out(pos, ply, moves);
+                if next == moves.len() {
+                    break;
+                }
+            }
+            let i = next;
+            next += 1;
             pick_best(moves, i);
             let mv = moves[i].0;
             if Some(mv) == excluded {

@@ -10,7 +10,15 @@ use std::sync::atomic::Ordering::Relaxed;
 impl<G: Game> Worker<'_, G> {
     /// Iterative deepening. The threads (Lazy SMP) spread over the depths (see
     /// `Shared::claim`), and an iteration another thread has already finished is dropped.
-    pub(super) fn iterate(&mut self, root: &G, mut root_moves: Vec<G::Move>, forced: bool) {
+    /// `widen`: the root moves are the game's search moves, which may be widened (see
+    /// `Game::left_out_moves`).
+    pub(super) fn iterate(
+        &mut self,
+        root: &G,
+        mut root_moves: Vec<G::Move>,
+        forced: bool,
+        mut widen: bool,
+    ) {
         let deadlines = self.shared.deadlines;
         let mut pace = Pace::new(deadlines);
         let mut depth = self.shared.claim(1, self.shared.max_depth);
@@ -28,7 +36,17 @@ impl<G: Game> Worker<'_, G> {
                 root_moves[..=i].rotate_right(1);
             }
             let first = root_moves[0];
-            let score = self.aspirate(root, &mut root_moves, depth as i32, last);
+            let mut score = self.aspirate(root, &mut root_moves, depth as i32, last);
+            // Every root move lost: the moves the game left out join them for good, and the
+            // depth is searched again (see `negamax`).
+            if widen && score <= -WIN_BOUND && !self.aborted {
+                widen = false;
+                let searched = root_moves.len();
+                root.left_out_moves(&mut root_moves);
+                if root_moves.len() > searched {
+                    score = self.aspirate(root, &mut root_moves, depth as i32, last);
+                }
+            }
             self.shared.release(depth);
             let superseded = std::mem::take(&mut self.superseded);
             if self.aborted && !superseded {

@@ -132,6 +132,25 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             pos.search_moves(&mut self.scratch);
         }
+        self.add_scored(pos, ply, tt_move, out);
+    }
+
+    /// Appends the moves `search_moves` left out (`Game::left_out_moves`) with their ordering
+    /// scores, for a node where every move searched lost.
+    pub(super) fn add_left_out(&mut self, pos: &G, ply: usize, out: &mut Vec<(G::Move, i32)>) {
+        self.scratch.clear();
+        pos.left_out_moves(&mut self.scratch);
+        self.add_scored(pos, ply, None, out);
+    }
+
+    /// Appends the moves of `scratch` to `out` with their ordering scores.
+    fn add_scored(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        tt_move: Option<u32>,
+        out: &mut Vec<(G::Move, i32)>,
+    ) {
         let side = pos.side_to_move().index();
         out.extend(self.scratch.iter().map(|&m| {
             let score = if Some(m.to_bits()) == tt_move {

@@ -52,6 +52,10 @@ impl Game for Gomoku {
         Gomoku::search_moves(self, out);
     }
 
+    fn left_out_moves(&self, out: &mut Vec<Point>) {
+        Gomoku::left_out_moves(self, out);
+    }
+
     /// The five points of the mover, or else the enemy's: the noisy moves, without the
     /// quiet points `search_moves` would generate and score first.
     fn noisy_moves(&self, out: &mut Vec<Point>) {

@@ -33,13 +33,32 @@ impl Gomoku {
         if self.five_moves(out) {
             return;
         }
-        let me = self.side_to_move();
-        if self.count(me.other(), Shape::OpenThree) > 0 {
+        if self.count(self.side_to_move().other(), Shape::OpenThree) > 0 {
             self.defences(out);
         } else {
             self.candidates(out);
-            self.keep_best(out);
+            let keep = self.best_first(out);
+            out.truncate(keep);
         }
+    }
+
+    /// The quiet points `search_moves` leaves out by its cap, if it left any: a loss over the
+    /// capped points is no loss until these lose too. The answers to a four or to an open
+    /// three are all the moves that matter, and a point farther than two steps from every
+    /// stone makes no four or three and blocks none.
+    pub fn left_out_moves(&self, out: &mut Vec<Point>) {
+        let mut forced = Vec::new();
+        if self.winner().is_some()
+            || self.board().is_full()
+            || self.five_moves(&mut forced)
+            || self.count(self.side_to_move().other(), Shape::OpenThree) > 0
+        {
+            return;
+        }
+        let mut all = Vec::new();
+        self.candidates(&mut all);
+        let keep = self.best_first(&mut all);
+        out.extend_from_slice(&all[keep..]);
     }
 
     /// The moves that make five, or else those that block the enemy's five; `false` if
@@ -83,16 +102,17 @@ impl Gomoku {
         }
     }
 
-    /// Keeps the `MAX_QUIET` points of `out` that score best by their line patterns (see
-    /// `points.rs`), best first: far from every threat, the rest are not worth a node.
-    fn keep_best(&self, out: &mut Vec<Point>) {
+    /// Puts first in `out` the `MAX_QUIET` points that score best by their line patterns (see
+    /// `points.rs`), best first, and returns how many those are: far from every threat, the
+    /// rest are not worth a node unless those all lose.
+    fn best_first(&self, out: &mut [Point]) -> usize {
         let keep = if self.is_root() {
             MAX_QUIET_ROOT
         } else {
             MAX_QUIET
         };
         if out.len() <= keep {
-            return;
+            return out.len();
         }
         let me = self.side_to_move();
         let mut scored: Vec<(i32, Point)> = out
@@ -103,8 +123,10 @@ impl Gomoku {
         let key = |&(s, p): &(i32, Point)| (std::cmp::Reverse(s), p.y, p.x);
         scored.select_nth_unstable_by_key(keep - 1, key);
         scored[..keep].sort_unstable_by_key(key);
-        out.clear();
-        out.extend(scored.iter().take(keep).map(|&(_, p)| p));
+        for (slot, &(_, p)) in out.iter_mut().zip(&scored) {
+            *slot = p;
+        }
+        keep
     }
 
     /// Against an open three (which becomes an open four next): the points of the windows

@@ -136,7 +136,8 @@ proptest! {
         }
     }
 
-    /// Search moves are legal, and with a four on the board they are exactly the answers.
+    /// Search moves are legal; the points left out of them are legal too, and with them
+    /// make every candidate point, or are none (a four or an open three to answer).
     #[test]
     fn search_moves_are_legal(picks in prop::collection::vec(any::<u16>(), 1..60)) {
         let mut pos = start(9);
@@ -150,6 +151,14 @@ proptest! {
             pos.search_moves(&mut searched);
             prop_assert!(!searched.is_empty());
             prop_assert!(searched.iter().all(|m| legal.contains(m)));
+            let mut left = Vec::new();
+            pos.left_out_moves(&mut left);
+            prop_assert!(left.iter().all(|m| legal.contains(m) && !searched.contains(m)));
+            if !left.is_empty() {
+                let mut candidates = Vec::new();
+                pos.candidates(&mut candidates);
+                prop_assert_eq!(searched.len() + left.len(), candidates.len());
+            }
             Game::play(&mut pos, legal[pick as usize % legal.len()]);
         }
     }
