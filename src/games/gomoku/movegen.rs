@@ -25,19 +25,9 @@ impl Gomoku {
 
     /// A four on the board leaves no choice: complete one's own five, or else block the
     /// enemy's. An enemy open three leaves its defences. Otherwise the points near stones
-    /// (the centre on an empty board).
+    /// (the centre on an empty board), capped at the best few.
     pub fn search_moves(&self, out: &mut Vec<Point>) {
-        if self.winner().is_some() || self.board().is_full() {
-            return;
-        }
-        if self.five_moves(out) {
-            return;
-        }
-        if self.count(self.side_to_move().other(), Shape::OpenThree) > 0 {
-            self.defences(out);
-        } else {
-            self.candidates(out);
-            let keep = self.best_first(out);
+        if let Some(keep) = self.moves_before_cap(out) {
             out.truncate(keep);
         }
     }
@@ -47,18 +37,24 @@ impl Gomoku {
     /// three are all the moves that matter, and a point farther than two steps from every
     /// stone makes no four or three and blocks none.
     pub fn left_out_moves(&self, out: &mut Vec<Point>) {
-        let mut forced = Vec::new();
-        if self.winner().is_some()
-            || self.board().is_full()
-            || self.five_moves(&mut forced)
-            || self.count(self.side_to_move().other(), Shape::OpenThree) > 0
-        {
-            return;
-        }
         let mut all = Vec::new();
-        self.candidates(&mut all);
-        let keep = self.best_first(&mut all);
-        out.extend_from_slice(&all[keep..]);
+        if let Some(keep) = self.moves_before_cap(&mut all) {
+            out.extend_from_slice(&all[keep..]);
+        }
+    }
+
+    /// `search_moves` before its cap: the forced answers (then `None`), or else every point
+    /// near stones, the best first, and how many of them the cap keeps.
+    fn moves_before_cap(&self, out: &mut Vec<Point>) -> Option<usize> {
+        if self.winner().is_some() || self.board().is_full() || self.five_moves(out) {
+            return None;
+        }
+        if self.count(self.side_to_move().other(), Shape::OpenThree) > 0 {
+            self.defences(out);
+            return None;
+        }
+        self.candidates(out);
+        Some(self.best_first(out))
     }
 
     /// The moves that make five, or else those that block the enemy's five; `false` if
