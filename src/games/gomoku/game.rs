@@ -117,7 +117,7 @@ impl Game for Gomoku {
 
     /// The point's line patterns for both colours (see `points.rs`).
     fn order_hint(&self, mv: Point) -> i32 {
-        points::score(self.board(), self.side_to_move(), mv)
+        points::score(self.board(), self.side_to_move(), mv, self.last())
     }
 
     /// Point scores run from a few units to a few hundred: history at full weight (up to
