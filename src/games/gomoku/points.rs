@@ -6,7 +6,7 @@
 //!
 //! The weights are fitted, not guessed: a conditional logit model (the chance of each
 //! candidate being the one played, softmax of its score) fitted to the moves Rapfi chose in
-//! 59,447 positions of 3,723 games it played against tabula (positions with no four and no
+//! 59,447 positions of 5,740 games it played against tabula (positions with no four and no
 //! open three to answer), in units of 1/30 of a log-odds. Where the fitted table ranks the
 //! move played among its first 12 in 89% of held-out positions, the hand-set weights before
 //! it did in 83% (docs/performance.md, Gomoku round 13).
