@@ -115,12 +115,13 @@ impl Game for Gomoku {
         })
     }
 
-    /// The point's line patterns for both colours (see `points.rs`).
+    /// The point's line patterns for both colours and its distance to the last stone (see
+    /// `points.rs`).
     fn order_hint(&self, mv: Point) -> i32 {
         points::score(self.board(), self.side_to_move(), mv, self.last())
     }
 
-    /// Point scores run from a few units to a few hundred: history at full weight (up to
+    /// Point scores run from about −500 to about +1,000: history at full weight (up to
     /// ±16,384) would override them, where a point's worth depends on the stones around it
     /// more than on where it refuted before (self-play, docs/performance.md, round 11).
     const HISTORY_DIVISOR: i32 = 16;
