@@ -110,10 +110,10 @@ impl Gomoku {
         if out.len() <= keep {
             return out.len();
         }
-        let me = self.side_to_move();
+        let (me, last) = (self.side_to_move(), self.last());
         let mut scored: Vec<(i32, Point)> = out
             .iter()
-            .map(|&p| (points::score(self.board(), me, p, self.last()), p))
+            .map(|&p| (points::score(self.board(), me, p, last), p))
             .collect();
         // Ties go by board order (row by row, as generated), so searches stay reproducible.
         let key = |&(s, p): &(i32, Point)| (std::cmp::Reverse(s), p.y, p.x);
