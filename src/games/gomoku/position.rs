@@ -86,11 +86,6 @@ impl Gomoku {
         self.root
     }
 
-    /// The sum of `side`'s line shape values.
-    pub fn value(&self, side: Side) -> i32 {
-        shapes::total(&self.counts[side.index()])
-    }
-
     /// How many lines have `shape` as `side`'s strongest shape.
     pub fn count(&self, side: Side, shape: Shape) -> i32 {
         self.counts[side.index()][shape as usize]

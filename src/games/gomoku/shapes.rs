@@ -1,8 +1,9 @@
-//! Line patterns and what they are worth, the terms of the evaluation. Along each line, a colour can still make five only inside
-//! 5-point windows free of enemy stones and of the board's edge; how many of those windows
-//! hold how many of its stones tells its shape: a four has a point that completes five (an
-//! open four has two), and an open three or two lies in two or more windows where a closed
-//! one lies in a single window (`|XXX..` can only become a closed four, `..XXX..` an open one).
+//! Line patterns, the terms of the evaluation (`eval.rs` says what they are worth). Along each
+//! line, a colour can still make five only inside 5-point windows free of enemy stones and
+//! of the board's edge; how many of those windows hold how many of its stones tells its
+//! shape: a four has a point that completes five (an open four has two), and an open three
+//! or two lies in two or more windows where a closed one lies in a single window (`|XXX..`
+//! can only become a closed four, `..XXX..` an open one).
 
 use super::board::Board;
 use super::geometry::{Rule, line_span};
@@ -140,15 +141,6 @@ impl WindowCounts {
 /// the points that make a four.
 pub fn window_points(own: u32, opp: u32, span: u32, stones: u32) -> u32 {
     spread(window_starts(span & !opp) & WindowCounts::new(own).holding(stones)) & !own
-}
-
-/// What each shape is worth to its owner, indexed by `Shape` (the tunables of the
-/// evaluation): dead, one, closed and open two, closed and open three, four, open four.
-const VALUES: [i32; SHAPES] = [0, 1, 4, 20, 25, 120, 150, 1000];
-
-/// The value of one colour's lines, given how many lines hold each shape.
-pub fn total(counts: &[i32; SHAPES]) -> i32 {
-    counts.iter().zip(VALUES).map(|(n, v)| n * v).sum()
 }
 
 /// The shape of `side`'s stones along line `line` of direction `dir`.
