@@ -70,7 +70,7 @@ fn wins_by_threats_are_found_and_near_misses_are_not() {
 /// second field) lets the enemy win by fours or threats; some of those wins need open
 /// threes (the VCT solver of round 3 proved a win after every other move; the search needs
 /// up to 11 plies to see some of them). A search of five plies finds the saving point (three
-/// did with the hand-set evaluation; with the fitted one, three and four miss one each).
+/// did with the hand-set evaluation; with the fitted one, three and four plies each miss one).
 /// (Four more such positions, whose saving points the search does not find, are in
 /// docs/performance.md.)
 const DEFENCES: &[(&str, &str)] = &[

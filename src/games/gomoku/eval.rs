@@ -5,8 +5,9 @@
 //!
 //! The weights are fitted, not guessed: a logistic model of Rapfi's evaluation (its win
 //! chance, `sigmoid(eval / 200)`, forced results capped at ±600) fitted to 43,438 positions
-//! of games it played against tabula, each searched by Rapfi to 10,000 nodes. The unit is
-//! the hand-set evaluation's before it: `sigmoid(score / 115)` fitted those positions best.
+//! of tabula's games (against Rapfi and itself) with no four on the board, each searched by
+//! Rapfi to 10,000 nodes. The unit is the hand-set evaluation's before it:
+//! `sigmoid(score / 115)` fitted those positions best.
 //! Held out, the fitted evaluation's cross-entropy is 0.570 where the hand-set one's was
 //! 0.618 (docs/performance.md, Gomoku round 14).
 
