@@ -1,18 +1,15 @@
 //! The evaluation: a four to play wins, two enemy five points cannot both be blocked, and
 //! otherwise a sum over both colours of their lines' shapes (see `shapes.rs`), by how many
 //! lines hold each, and of their open threes, closed threes and open twos together (who can
-//! force what).
-//!
-//! The weights are fitted, not guessed: a logistic model of Rapfi's evaluation (its win
-//! chance, `sigmoid(eval / 200)`, forced results capped at ±600) fitted to 43,438 positions
-//! of tabula's games (against Rapfi and itself) with no four on the board, each searched by
-//! Rapfi to 10,000 nodes. The unit is the hand-set evaluation's before it:
-//! `sigmoid(score / 115)` fitted those positions best.
-//! Held out, the fitted evaluation's cross-entropy is 0.570 where the hand-set one's was
-//! 0.618 (docs/performance.md, Gomoku round 14).
+//! force what); and of their empty points, by the two strongest shapes a stone there would
+//! make (see `cells.rs`): the fours and threes each colour has to play next. The weights are
+//! fitted to Rapfi's evaluations (see `weights.rs`).
 
 use super::position::Gomoku;
 use super::shapes::{SHAPES, Shape};
+use super::weights::{
+    AS_ENEMY, AS_MOVER, ENEMY_LINES, ENEMY_THREATS, OWN_LINES, OWN_THREATS, Threats,
+};
 use crate::game::Side;
 
 /// A win on the next move, for the side to move: beyond any sum of shapes, within the
@@ -38,7 +35,9 @@ pub fn evaluate(pos: &Gomoku) -> i32 {
         }
     }
     let score = lines_value(pos, me, &OWN_LINES, &OWN_THREATS)
-        + lines_value(pos, them, &ENEMY_LINES, &ENEMY_THREATS);
+        + lines_value(pos, them, &ENEMY_LINES, &ENEMY_THREATS)
+        + pos.points_worth(me)[AS_MOVER]
+        + pos.points_worth(them)[AS_ENEMY];
     score.clamp(1 - WIN_NEXT, WIN_NEXT - 1)
 }
 
@@ -50,37 +49,6 @@ fn lines_value(pos: &Gomoku, side: Side, per_line: &[i32; SHAPES], threats: &Thr
     let at = |shape: Shape, cap: i32| counts[shape as usize].min(cap) as usize;
     lines + threats[at(Shape::OpenThree, 2)][at(Shape::ClosedThree, 2)][at(Shape::OpenTwo, 3)]
 }
-
-/// Indexed by how many open threes, closed threes and open twos a colour has.
-type Threats = [[[i32; 4]; 3]; 3];
-
-// The fitted weights. A four of the side to move wins before they are read, so its own four
-// shapes weigh nothing; an enemy four keeps the hand-set evaluation's weight (the fit saw
-// only positions without fours).
-const OWN_LINES: [i32; SHAPES] = [0, 11, 20, 30, 34, 304, 0, 0];
-const ENEMY_LINES: [i32; SHAPES] = [0, -10, -17, -6, -43, -41, -150, -1000];
-const OWN_THREATS: Threats = [
-    [
-        [-114, -99, -85, -89],
-        [-108, -73, -44, -12],
-        [-76, -40, -9, 21],
-    ],
-    [[55, 105, 91, 67], [76, 77, 50, 44], [16, 17, -8, -44]],
-    [
-        [-18, -18, -18, -22],
-        [-17, -18, -22, -30],
-        [-36, -48, -61, -77],
-    ],
-];
-const ENEMY_THREATS: Threats = [
-    [[112, 90, 66, 35], [119, 95, 61, 22], [119, 73, 27, -29]],
-    [[92, 35, -16, -22], [64, -8, -59, -84], [29, -41, -88, -113]],
-    [
-        [-15, -8, -1, 34],
-        [-74, -109, -57, -22],
-        [-114, -128, -81, -21],
-    ],
-];
 
 #[cfg(test)]
 mod tests {
@@ -120,6 +88,24 @@ mod tests {
         let three = position(&["G8", "H8", "I8"], &["F8", "M13"], Side::P1);
         let two = position(&["G8", "H8", "A15"], &["F8", "M13"], Side::P1);
         assert!(evaluate(&three) > evaluate(&two));
+    }
+
+    #[test]
+    fn a_point_that_makes_a_four_and_an_open_three_is_worth_a_win_in_waiting() {
+        // Black's row D8 E8 F8 against White's C8, and the column H7 H9: H8 makes a four
+        // (five point G8) and the open three H7 H8 H9. Moved four columns over, the column
+        // meets the row nowhere: the lines' shapes are the same, the points are not.
+        let white = ["C8", "M2", "N2"];
+        let meet = position(&["D8", "E8", "F8", "H7", "H9"], &white, Side::P1);
+        let apart = position(&["D8", "E8", "F8", "L7", "L9"], &white, Side::P1);
+        assert_eq!(meet.counts(Side::P1), apart.counts(Side::P1));
+        assert!(evaluate(&meet) > evaluate(&apart) + 100);
+        // For the enemy to move, the same point is a threat it must see to.
+        let (meet, apart) = (
+            position(&["D8", "E8", "F8", "H7", "H9"], &white, Side::P2),
+            position(&["D8", "E8", "F8", "L7", "L9"], &white, Side::P2),
+        );
+        assert!(evaluate(&meet) < evaluate(&apart));
     }
 
     #[test]

@@ -118,7 +118,7 @@ impl Game for Gomoku {
     /// The point's line patterns for both colours and its distance to the last stone (see
     /// `points.rs`).
     fn order_hint(&self, mv: Point) -> i32 {
-        points::score(self.board(), self.side_to_move(), mv, self.last())
+        points::score(self.cells(), self.side_to_move(), mv, self.last())
     }
 
     /// Point scores run from about −500 to about +1,000: history at full weight (up to

@@ -2,12 +2,14 @@
 //! Gomoku in the Mist whose controller lives in `frontends::mist`.
 //!
 //! Files, lowest first: `geometry` (points, lines, five in a row), `zobrist`, `board` (the
-//! stones), `shapes` (line patterns and their values), `position` (the game state kept stone
-//! by stone), `vcf` (wins by continuous fours), `points` (what a point is worth to play),
+//! stones), `shapes` (line patterns), `cells` (what a stone on each empty point would make),
+//! `weights` (the evaluation's fitted weights), `position` (the game state kept stone by
+//! stone), `vcf` (wins by continuous fours), `points` (what a point is worth to play),
 //! `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and `game`
 //! (the `Game` impl).
 
 pub mod board;
+mod cells;
 mod eval;
 mod game;
 pub mod geometry;
@@ -19,6 +21,7 @@ mod rules;
 mod shapes;
 pub mod text;
 mod vcf;
+mod weights;
 mod zobrist;
 
 pub use position::Gomoku;

@@ -113,7 +113,7 @@ impl Gomoku {
         let (me, last) = (self.side_to_move(), self.last());
         let mut scored: Vec<(i32, Point)> = out
             .iter()
-            .map(|&p| (points::score(self.board(), me, p, last), p))
+            .map(|&p| (points::score(self.cells(), me, p, last), p))
             .collect();
         // Ties go by board order (row by row, as generated), so searches stay reproducible.
         let key = |&(s, p): &(i32, Point)| (std::cmp::Reverse(s), p.y, p.x);

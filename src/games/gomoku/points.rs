@@ -1,6 +1,6 @@
 //! What an empty point is worth to play: along each of its four lines, the shape a stone
 //! there would make for the side to move (attack) and the shape it denies the enemy
-//! (defence), read from a table of the nine points centred on it; then the two strongest
+//! (defence), as the point's codes keep them (see `cells.rs`); then the two strongest
 //! of each, the strongest of both together, and how far the point is from the last stone
 //! played. The search orders its quiet moves by this score and keeps the best of them.
 //!
@@ -11,16 +11,10 @@
 //! move played among its first 12 in 89% of held-out positions, the hand-set weights before
 //! it did in 83% (docs/performance.md, Gomoku round 13).
 
-use super::board::Board;
-use super::geometry::{Point, Rule, line_of, line_span};
-use super::shapes::{SHAPES, Shape, line_shape};
+use super::cells::{CODES, Cells, Code, shape, two_strongest};
+use super::geometry::Point;
+use super::shapes::SHAPES;
 use crate::game::Side;
-use std::sync::OnceLock;
-
-/// Points each side of the centre that a window through it can reach.
-const REACH: u32 = 4;
-/// Bits of the nine-point neighbourhood.
-const NINE: u32 = 0x1ff;
 
 /// Score of the shape a stone makes along one line, for its owner, by `Shape`.
 const ATTACK: [i32; SHAPES] = [-67, -58, -55, -21, -18, 34, 34, 152];
@@ -67,72 +61,62 @@ const ATTACK_DEFEND: [[i32; SHAPES]; SHAPES] = [
 /// (or no stone yet). Play answers play: the fit's largest single term after the shapes.
 const NEAR_LAST: [i32; 5] = [20, 9, 0, -5, -24];
 
-/// `table[rule][own | opp << 9]`: the shape `own` makes in nine points (enemy or off-board
-/// `opp`) once a stone is put on the centre.
-fn table(rule: Rule) -> &'static [u8] {
-    static TABLES: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        [Rule::Freestyle, Rule::ExactFive].map(|rule| {
-            (0..1u32 << 18)
-                .map(|i| {
-                    let (own, opp) = (i & NINE, i >> 9);
-                    if (own | opp) & 1 << REACH != 0 || own & opp != 0 {
-                        return Shape::Dead as u8;
-                    }
-                    line_shape(own | 1 << REACH, opp, NINE, rule).shape as u8
-                })
-                .collect()
-        })
-    });
-    &tables[usize::from(rule == Rule::ExactFive)]
-}
+/// By code (see `cells.rs`): the sum of a point's terms along its lines and of its two
+/// strongest shapes, made and denied; and its strongest shape. A point's score is then
+/// four table reads.
+const ATTACK_BY_CODE: [i32; CODES] = by_code(&ATTACK, &ATTACK_PAIR);
+const DEFEND_BY_CODE: [i32; CODES] = by_code(&DEFEND, &DEFEND_PAIR);
+const STRONGEST: [u8; CODES] = strongest();
 
-/// The score of the empty point `p` for `me` to play on `board`, where the last stone
-/// played is `last`.
-pub fn score(board: &Board, me: Side, p: Point, last: Option<Point>) -> i32 {
-    let table = table(board.rule());
-    let mut total = 0;
-    // The two strongest shapes made and denied, strongest first.
-    let (mut attack, mut defend) = ([0; 2], [0; 2]);
-    for dir in 0..4 {
-        let (line, bit) = line_of(p, dir);
-        let off = !line_span(board.size(), dir, line);
-        let mine = board.line(me, dir, line);
-        let theirs = board.line(me.other(), dir, line);
-        // Shifted by REACH so that the points before the line's start read as off-board.
-        let nine = |stones: u32, blocked: u32| {
-            let own = (u64::from(stones) << REACH >> bit) as u32 & NINE;
-            let opp = ((u64::from(blocked) << REACH | 0xf) >> bit) as u32 & NINE;
-            table[(own | opp << 9) as usize] as usize
-        };
-        let a = nine(mine, theirs | off);
-        let d = nine(theirs, mine | off);
-        total += ATTACK[a] + DEFEND[d];
-        keep_two(&mut attack, a);
-        keep_two(&mut defend, d);
-    }
+/// The score of the empty point `p` for `me` to play, with `cells` the codes of the board's
+/// points and `last` the last stone played.
+pub fn score(cells: &Cells, me: Side, p: Point, last: Option<Point>) -> i32 {
+    let (own, theirs) = (
+        cells.code(me, p) as usize,
+        cells.code(me.other(), p) as usize,
+    );
     let distance = last.map_or(NEAR_LAST.len(), |l| {
         l.x.abs_diff(p.x).max(l.y.abs_diff(p.y)) as usize
     });
-    total
-        + ATTACK_PAIR[attack[0]][attack[1]]
-        + DEFEND_PAIR[defend[0]][defend[1]]
-        + ATTACK_DEFEND[attack[0]][defend[0]]
+    ATTACK_BY_CODE[own]
+        + DEFEND_BY_CODE[theirs]
+        + ATTACK_DEFEND[STRONGEST[own] as usize][STRONGEST[theirs] as usize]
         + NEAR_LAST[distance.clamp(1, NEAR_LAST.len()) - 1]
 }
 
-/// Keeps in `best` the two largest shapes seen, the larger first.
-fn keep_two(best: &mut [usize; 2], shape: usize) {
-    if shape > best[0] {
-        *best = [shape, best[0]];
-    } else if shape > best[1] {
-        best[1] = shape;
+const fn by_code(per_line: &[i32; SHAPES], pair: &[[i32; SHAPES]; SHAPES]) -> [i32; CODES] {
+    let mut table = [0; CODES];
+    let mut code = 0;
+    while code < CODES {
+        let best = two_strongest(code as Code);
+        let mut total = pair[best[0]][best[1]];
+        let mut dir = 0;
+        while dir < 4 {
+            total += per_line[shape(code as Code, dir)];
+            dir += 1;
+        }
+        table[code] = total;
+        code += 1;
     }
+    table
+}
+
+const fn strongest() -> [u8; CODES] {
+    let mut table = [0; CODES];
+    let mut code = 0;
+    while code < CODES {
+        table[code] = two_strongest(code as Code)[0] as u8;
+        code += 1;
+    }
+    table
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::gomoku::board::Board;
+    use crate::games::gomoku::geometry::Rule;
+    use crate::games::gomoku::shapes::Shape;
     use crate::games::gomoku::text::parse_point;
 
     fn board(black: &[&str], white: &[&str]) -> Board {
@@ -146,7 +130,7 @@ mod tests {
     }
 
     fn at(b: &Board, me: Side, p: &str) -> i32 {
-        score(b, me, parse_point(p, 15).unwrap(), None)
+        score(&Cells::new(b), me, parse_point(p, 15).unwrap(), None)
     }
 
     #[test]
@@ -184,7 +168,7 @@ mod tests {
             let best = b
                 .points()
                 .filter(|&p| b.at(p).is_none())
-                .max_by_key(|&p| score(&b, me, p, None))
+                .max_by_key(|&p| score(&Cells::new(&b), me, p, None))
                 .unwrap();
             // For the enemy, taking that point is the defence worth most.
             assert_eq!(best, double, "{me:?}");
@@ -199,8 +183,8 @@ mod tests {
         let p = parse_point("G7", 15).unwrap();
         let last = |q| Some(parse_point(q, 15).unwrap());
         let (near, far) = (
-            score(&b, Side::P1, p, last("H8")),
-            score(&b, Side::P1, p, last("M13")),
+            score(&Cells::new(&b), Side::P1, p, last("H8")),
+            score(&Cells::new(&b), Side::P1, p, last("M13")),
         );
         assert_eq!(near - far, NEAR_LAST[0] - NEAR_LAST[4]);
     }

@@ -2,8 +2,10 @@
 //! and the evaluation's running counts of line shapes, all kept up to date stone by stone.
 
 use super::board::Board;
+use super::cells::Cells;
 use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
 use super::shapes::{self, LineShape, SHAPES, Shape};
+use super::weights;
 use super::zobrist;
 use crate::game::Side;
 
@@ -22,6 +24,11 @@ pub struct Gomoku {
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
+    /// What a stone on each empty point would make, per colour...
+    cells: Cells,
+    /// ...and per colour, the sums of its empty points' values to the evaluation
+    /// (`weights::point_worth`).
+    points_worth: [[i32; 2]; 2],
     /// The root of a search: its quiet moves are more of the best points (see `movegen.rs`).
     root: bool,
 }
@@ -30,8 +37,11 @@ const SIDES: [Side; 2] = [Side::P1, Side::P2];
 
 impl Gomoku {
     pub fn new(size: usize, mist: bool, rule: Rule) -> Gomoku {
+        let board = Board::new(size, rule);
         Gomoku {
-            board: Board::new(size, rule),
+            cells: Cells::new(&board),
+            points_worth: [[0; 2]; 2],
+            board,
             mist,
             last: None,
             winner: None,
@@ -44,6 +54,10 @@ impl Gomoku {
 
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    pub fn cells(&self) -> &Cells {
+        &self.cells
     }
 
     pub fn is_mist(&self) -> bool {
@@ -96,6 +110,11 @@ impl Gomoku {
         &self.counts[side.index()]
     }
 
+    /// `side`'s sums of its empty points' values (`weights::point_worth`).
+    pub fn points_worth(&self, side: Side) -> [i32; 2] {
+        self.points_worth[side.index()]
+    }
+
     /// How many (line, five point) pairs `side` has: nonzero when it has a four.
     pub fn fours(&self, side: Side) -> i32 {
         self.fours[side.index()]
@@ -122,6 +141,13 @@ impl Gomoku {
         self.account(p, -1);
         self.board.put(p, side);
         self.account(p, 1);
+        let worth = &mut self.points_worth;
+        self.cells.update(&self.board, p, |side, old, new| {
+            let (old, new) = (weights::point_worth(old), weights::point_worth(new));
+            for (sum, (old, new)) in worth[side.index()].iter_mut().zip(old.into_iter().zip(new)) {
+                *sum += new - old;
+            }
+        });
         if self.board.makes_five(p) {
             self.winner = Some(side);
         }
@@ -164,11 +190,14 @@ impl Gomoku {
         rows
     }
 
-    /// The shapes and five points recomputed from the board (what `play` keeps up to date).
+    /// The shapes, five points, point codes and their sums recomputed from the board (what
+    /// `play` keeps up to date).
     #[cfg(test)]
-    pub fn sums_from_scratch(&self) -> ([[i32; SHAPES]; 2], [i32; 2]) {
+    pub fn sums_from_scratch(&self) -> Sums {
         let mut counts = [[0; SHAPES]; 2];
         let mut fours = [0; 2];
+        let mut worth = [[0; 2]; 2];
+        let cells = Cells::new(&self.board);
         for side in SIDES {
             for (_, _, s) in self.shapes(side) {
                 if s.shape != Shape::Dead {
@@ -176,13 +205,28 @@ impl Gomoku {
                 }
                 fours[side.index()] += s.five_points.count_ones() as i32;
             }
+            for p in self.board.points() {
+                let values = weights::point_worth(cells.code(side, p));
+                for (sum, v) in worth[side.index()].iter_mut().zip(values) {
+                    *sum += v;
+                }
+            }
         }
-        (counts, fours)
+        (counts, fours, cells, worth)
     }
 
     /// The running sums, to compare with [`Gomoku::sums_from_scratch`].
     #[cfg(test)]
-    pub fn sums(&self) -> ([[i32; SHAPES]; 2], [i32; 2]) {
-        (self.counts, self.fours)
+    pub fn sums(&self) -> Sums {
+        (
+            self.counts,
+            self.fours,
+            self.cells.clone(),
+            self.points_worth,
+        )
     }
 }
+
+/// What `Gomoku::sums` compares: shape counts, five points, point codes and their values.
+#[cfg(test)]
+pub type Sums = ([[i32; SHAPES]; 2], [i32; 2], Cells, [[i32; 2]; 2]);
