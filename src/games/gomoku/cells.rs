@@ -166,12 +166,9 @@ mod tests {
         ] {
             let mut board = Board::new(size, rule);
             let mut cells = Cells::new(&board);
-            let mut seed = 12345u64;
+            let mut rng = crate::rng::Rng::new(size as u64);
             for _ in 0..size * size * 3 / 4 {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let p = Point::new((seed >> 33) as usize % size, (seed >> 45) as usize % size);
+                let p = Point::new(rng.below(size), rng.below(size));
                 if board.at(p).is_some() {
                     continue;
                 }

@@ -1,5 +1,6 @@
 //! A Gomoku position: the board, the last stone (the mist's centre follows it), the winner,
-//! and the evaluation's running counts of line shapes, all kept up to date stone by stone.
+//! the evaluation's running counts of line shapes, and what a stone on each empty point would
+//! make with the sums of those points' values, all kept up to date stone by stone.
 
 use super::board::Board;
 use super::cells::Cells;
