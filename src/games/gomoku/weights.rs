@@ -1,10 +1,12 @@
 //! The evaluation's weights, fitted, not guessed: a logistic model of Rapfi's evaluation (its
-//! win chance, `sigmoid(eval / 200)`, forced results capped at ±600) fitted to 43,438
+//! win chance, `sigmoid(eval / 200)`, forced results capped at ±600) fitted to 63,383
 //! positions of tabula's games (against Rapfi and itself) with no four on the board, each
-//! searched by Rapfi to 10,000 nodes. The unit is the hand-set evaluation's before it:
-//! `sigmoid(score / 115)` fitted those positions best. Held out, the cross-entropy is 0.536
-//! (the lines' weights alone, round 14: 0.570; the hand-set evaluation: 0.618), and against
-//! the games' results 0.497 (0.553; 0.629) (docs/performance.md, Gomoku rounds 14 and 15).
+//! searched by Rapfi to 10,000 nodes: 43,438 from rounds 12-13's games, 19,945 from round
+//! 15's. The unit is the hand-set evaluation's before it: `sigmoid(score / 115)` fitted those
+//! positions best. Held out, the cross-entropy is 0.536 on round 14's positions (the lines'
+//! weights alone, round 14: 0.570; the hand-set evaluation: 0.618), and against the games'
+//! results 0.497 (0.553; 0.629); on all of them, refitted, 0.549 (docs/performance.md,
+//! Gomoku rounds 14 and 15).
 
 use super::cells::{CODES, Code, two_strongest};
 use super::shapes::SHAPES;
@@ -28,37 +30,41 @@ pub type Threats = [[[i32; 4]; 3]; 3];
 // only positions without fours). The points' tables are indexed by the strongest shape and
 // the second strongest (points with nothing better than a lone stone weigh nothing; pairs
 // seen fewer than 100 times in the fit, nothing).
-pub const OWN_LINES: [i32; SHAPES] = [0, 2, -6, -42, 13, 260, 0, 0];
-pub const ENEMY_LINES: [i32; SHAPES] = [0, -1, -6, 22, -15, 9, -150, -1000];
+pub const OWN_LINES: [i32; SHAPES] = [0, 2, -5, -33, 9, 270, 0, 0];
+pub const ENEMY_LINES: [i32; SHAPES] = [0, -2, -5, 16, -12, 8, -150, -1000];
 pub const OWN_THREATS: Threats = [
-    [[-86, -58, -35, -30], [-78, -39, -7, 24], [-51, -11, 19, 47]],
-    [[71, 152, 135, 117], [100, 92, 63, 60], [6, 17, -27, -84]],
-    [[-3, -4, -3, -8], [-1, -3, -8, -17], [-20, -35, -47, -63]],
+    [[-80, -54, -32, -32], [-71, -34, -7, 21], [-41, -8, 20, 46]],
+    [[67, 135, 130, 108], [92, 91, 66, 70], [11, 19, -28, -96]],
+    [[-2, -3, -2, -5], [-1, -2, -9, -13], [-21, -39, -34, -58]],
 ];
 pub const ENEMY_THREATS: Threats = [
-    [[88, 74, 59, 31], [105, 86, 63, 29], [109, 74, 39, -8]],
-    [[94, 43, -8, -28], [70, 1, -45, -79], [33, -31, -69, -88]],
-    [[-11, -11, 11, 23], [-75, -100, -31, 0], [-92, -119, -67, 9]],
+    [[83, 72, 58, 36], [101, 84, 63, 34], [103, 79, 47, 3]],
+    [[95, 48, -5, -15], [72, 9, -40, -76], [39, -22, -64, -93]],
+    [
+        [-38, -10, 3, 49],
+        [-75, -98, -37, -8],
+        [-107, -102, -77, -18],
+    ],
 ];
 const OWN_POINTS: [[i32; SHAPES]; SHAPES] = [
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0],
-    [0, 0, -1, 0, 0, 0, 0, 0],
-    [3, 1, 3, 3, 0, 0, 0, 0],
-    [1, 3, 5, 11, 21, 0, 0, 0],
-    [2, 15, 18, 24, 36, 45, 0, 0],
-    [-16, 2, 6, 30, 43, 260, 186, 0],
-    [9, 34, 26, 21, 45, 55, 20, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 2, 3, 3, 0, 0, 0, 0],
+    [1, 4, 6, 11, 19, 0, 0, 0],
+    [6, 13, 17, 22, 34, 39, 0, 0],
+    [-14, 5, 10, 27, 37, 253, 213, 0],
+    [19, 31, 30, 22, 55, 56, 27, 0],
 ];
 const ENEMY_POINTS: [[i32; SHAPES]; SHAPES] = [
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0],
     [-1, 0, 0, 0, 0, 0, 0, 0],
-    [0, -1, -3, -3, 0, 0, 0, 0],
-    [1, 0, -1, -5, -5, 0, 0, 0],
-    [5, -10, -12, -16, -18, -17, 0, 0],
-    [9, -8, -11, -28, -24, -57, 16, 0],
-    [11, -35, -41, -53, -26, 26, 108, 0],
+    [1, -1, -2, -3, 0, 0, 0, 0],
+    [0, -2, -2, -5, -5, 0, 0, 0],
+    [2, -8, -11, -15, -15, -15, 0, 0],
+    [7, -11, -15, -28, -24, -62, 3, 0],
+    [10, -32, -37, -49, -29, 20, 89, 0],
 ];
 
 /// By code (see `cells.rs`): what an empty point is worth, by its two strongest shapes, to
