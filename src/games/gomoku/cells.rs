@@ -48,6 +48,25 @@ pub const fn two_strongest(code: Code) -> [usize; 2] {
     best
 }
 
+/// A value for every code: `per_line` summed over its four shapes, plus `pair` at its two
+/// strongest (the point score's and the evaluation's tables by code).
+pub const fn by_code(per_line: &[i32; SHAPES], pair: &[[i32; SHAPES]; SHAPES]) -> [i32; CODES] {
+    let mut table = [0; CODES];
+    let mut code = 0;
+    while code < CODES {
+        let best = two_strongest(code as Code);
+        let mut total = pair[best[0]][best[1]];
+        let mut dir = 0;
+        while dir < 4 {
+            total += per_line[shape(code as Code, dir)];
+            dir += 1;
+        }
+        table[code] = total;
+        code += 1;
+    }
+    table
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Cells {
     /// `codes[colour][point]`.

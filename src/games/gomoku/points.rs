@@ -11,7 +11,7 @@
 //! move played among its first 12 in 89% of held-out positions, the hand-set weights before
 //! it did in 83% (docs/performance.md, Gomoku round 13).
 
-use super::cells::{CODES, Cells, Code, shape, two_strongest};
+use super::cells::{CODES, Cells, Code, by_code, two_strongest};
 use super::geometry::Point;
 use super::shapes::SHAPES;
 use crate::game::Side;
@@ -82,23 +82,6 @@ pub fn score(cells: &Cells, me: Side, p: Point, last: Option<Point>) -> i32 {
         + DEFEND_BY_CODE[theirs]
         + ATTACK_DEFEND[STRONGEST[own] as usize][STRONGEST[theirs] as usize]
         + NEAR_LAST[distance.clamp(1, NEAR_LAST.len()) - 1]
-}
-
-const fn by_code(per_line: &[i32; SHAPES], pair: &[[i32; SHAPES]; SHAPES]) -> [i32; CODES] {
-    let mut table = [0; CODES];
-    let mut code = 0;
-    while code < CODES {
-        let best = two_strongest(code as Code);
-        let mut total = pair[best[0]][best[1]];
-        let mut dir = 0;
-        while dir < 4 {
-            total += per_line[shape(code as Code, dir)];
-            dir += 1;
-        }
-        table[code] = total;
-        code += 1;
-    }
-    table
 }
 
 const fn strongest() -> [u8; CODES] {

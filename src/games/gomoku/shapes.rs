@@ -1,6 +1,6 @@
-//! Line patterns, the terms of the evaluation (`eval.rs` says what they are worth). Along each
-//! line, a colour can still make five only inside 5-point windows free of enemy stones and
-//! of the board's edge; how many of those windows hold how many of its stones tells its
+//! Line patterns, the terms of the evaluation (`weights.rs` says what they are worth). Along
+//! each line, a colour can still make five only inside 5-point windows free of enemy stones
+//! and of the board's edge; how many of those windows hold how many of its stones tells its
 //! shape: a four has a point that completes five (an open four has two), and an open three
 //! or two lies in two or more windows where a closed one lies in a single window (`|XXX..`
 //! can only become a closed four, `..XXX..` an open one).

@@ -8,7 +8,7 @@
 //! results 0.497 (0.553; 0.629); on all of them, refitted, 0.549 (docs/performance.md,
 //! Gomoku rounds 14 and 15).
 
-use super::cells::{CODES, Code, two_strongest};
+use super::cells::{CODES, Code, by_code};
 use super::shapes::SHAPES;
 
 /// Which of a colour's sums of point values (`point_worth`) counts: the side to move's, or
@@ -69,16 +69,5 @@ const ENEMY_POINTS: [[i32; SHAPES]; SHAPES] = [
 
 /// By code (see `cells.rs`): what an empty point is worth, by its two strongest shapes, to
 /// its colour as the side to move and as the enemy.
-const OWN_BY_CODE: [i32; CODES] = by_code(&OWN_POINTS);
-const ENEMY_BY_CODE: [i32; CODES] = by_code(&ENEMY_POINTS);
-
-const fn by_code(table: &[[i32; SHAPES]; SHAPES]) -> [i32; CODES] {
-    let mut by_code = [0; CODES];
-    let mut code = 0;
-    while code < CODES {
-        let [a, b] = two_strongest(code as Code);
-        by_code[code] = table[a][b];
-        code += 1;
-    }
-    by_code
-}
+const OWN_BY_CODE: [i32; CODES] = by_code(&[0; SHAPES], &OWN_POINTS);
+const ENEMY_BY_CODE: [i32; CODES] = by_code(&[0; SHAPES], &ENEMY_POINTS);
