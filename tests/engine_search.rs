@@ -173,8 +173,8 @@ fn a_command_after_go_infinite_is_queued_and_stop_and_quit_are_still_read() {
 }
 
 #[test]
-fn end_of_input_ends_a_search_without_limit_or_with_a_long_one() {
-    for go in ["go", "go depth 60", "go movetime 600000", "go infinite"] {
+fn end_of_input_ends_a_search_without_limit_at_once() {
+    for go in ["go", "go infinite", "go btime 600000"] {
         let mut e = Peer::start(&[]);
         e.send("game sixes");
         e.send(go);
@@ -189,6 +189,41 @@ fn end_of_input_ends_a_search_without_limit_or_with_a_long_one() {
         );
         // The queued `who` is still answered after the search stopped.
         assert_eq!(e.until("", SHORT), vec!["X".to_string()], "{go}");
+        assert_eq!(e.exit_within(SHORT), Some(0), "{go}");
+    }
+}
+
+#[test]
+fn end_of_input_lets_a_search_with_a_limit_reach_it() {
+    // `printf '...go depth 6\n' | tabula` answers from depth 6, not from where the end of
+    // input found the search (README's examples are such pipes).
+    for go in [
+        "go depth 6",
+        "go nodes 20000",
+        "go movetime 300",
+        "go wtime 9000",
+    ] {
+        let mut e = Peer::start(&[]);
+        e.send("game advance");
+        e.send(go);
+        e.send("go depth 4");
+        e.send("who");
+        e.close_input();
+        let first = e.until("bestmove", LONG);
+        let depth = |lines: &[String]| {
+            lines
+                .iter()
+                .filter_map(|l| l.strip_prefix("info depth "))
+                .filter_map(|l| l.split(' ').next()?.parse::<u32>().ok())
+                .max()
+        };
+        assert!(
+            depth(&first) >= Some(if go == "go depth 6" { 6 } else { 2 }),
+            "{go}: {first:?}"
+        );
+        // The queued search is not stopped as it starts either.
+        assert_eq!(depth(&e.until("bestmove", LONG)), Some(4), "{go}");
+        assert_eq!(e.until("", SHORT), vec!["white".to_string()], "{go}");
         assert_eq!(e.exit_within(SHORT), Some(0), "{go}");
     }
 }
@@ -212,18 +247,30 @@ fn a_long_perft_or_bench_leaves_the_input_read() {
     e.until("readyok", SHORT);
     e.send("stop");
     assert!(e.until("bench", SHORT)[0].starts_with("bench sixes depth "));
-    for end in ["quit", "", "term"] {
+    for end in ["quit", "term"] {
         let mut e = Peer::start(&[]);
         e.send("game sixes");
         e.send("perft 64");
-        let code = if end.is_empty() {
-            e.close_within(SHORT)
-        } else {
-            e.send(end);
-            e.exit_within(SHORT)
-        };
+        e.send(end);
+        let code = e.exit_within(SHORT);
         assert_eq!(code, Some(if end == "term" { 1 } else { 0 }), "{end}");
     }
+}
+
+#[test]
+fn end_of_input_lets_perft_and_bench_finish() {
+    // Before: `printf 'game sixes\nperft 5\n' | tabula` printed nothing.
+    let mut e = Peer::start(&[]);
+    e.send("game sixes");
+    e.send("perft 5");
+    e.send("bench 3");
+    e.close_input();
+    assert_eq!(
+        e.until("Nodes", LONG).last().unwrap(),
+        "Nodes searched: 1401872"
+    );
+    assert!(e.until("bench", LONG)[0].starts_with("bench sixes depth 3 "));
+    assert_eq!(e.exit_within(SHORT), Some(0));
 }
 
 #[test]

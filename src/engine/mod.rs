@@ -130,9 +130,25 @@ pub struct Session {
     works: u64,
     events: Sender<Event>,
     inbox: Receiver<Event>,
-    /// Input has ended: every work is stopped as it starts.
+    /// Input has ended: work that does not end by itself is stopped as it starts.
     ended: bool,
+    /// What the end of input does to the running and queued work.
+    at_end: AtEnd,
+    /// The running work ends by itself (a count, or a search with a limit).
+    work_ends: bool,
     searches: u64,
+}
+
+/// What the end of input does to work asked for before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtEnd {
+    /// Work that ends by itself is done first: `perft`, `bench`, and a search with a depth,
+    /// node, move-time or clock limit. A search without one (`go infinite`, a bare `go`) stops
+    /// at once, as nothing else could end it. The binary's choice: a pipe of commands gets the
+    /// answers it asked for, as from any program that reads a script.
+    Finish,
+    /// Every work stops as `stop` does: the fuzz harness's choice, whose runs must be short.
+    Stop,
 }
 
 fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
@@ -195,8 +211,16 @@ impl Session {
             events,
             inbox,
             ended: false,
+            at_end: AtEnd::Finish,
+            work_ends: false,
             searches: 0,
         }
+    }
+
+    /// The same session with another [`AtEnd`].
+    pub fn at_end(mut self, at_end: AtEnd) -> Self {
+        self.at_end = at_end;
+        self
     }
 
     /// Reads one input line into a command; `None` for a blank line.
@@ -250,7 +274,9 @@ impl Session {
                 Event::Eof => {
                     input_open = false;
                     self.ended = true;
-                    self.stop.store(true, Ordering::Relaxed);
+                    if !self.finishes(self.work_ends) {
+                        self.stop.store(true, Ordering::Relaxed);
+                    }
                 }
                 Event::Done(work) if work == self.works => self.wait(),
                 Event::Done(_) => {}
@@ -408,6 +434,28 @@ impl Session {
         self.options.set(spec.name, value);
     }
 
+    /// Whether work that ends by itself (`ends`) is let finish after the end of input.
+    fn finishes(&self, ends: bool) -> bool {
+        ends && self.at_end == AtEnd::Finish
+    }
+
+    /// Whether `cmd` starts work that ends by itself: a count, or a search with a limit for
+    /// the side to move.
+    fn ends_by_itself(&self, cmd: &Command) -> bool {
+        match cmd {
+            Command::Perft(_) | Command::Bench { .. } => true,
+            Command::Go(go) => {
+                let side = self.game.as_ref().map_or(0, |g| g.side_to_move().index());
+                !go.infinite
+                    && (go.depth.is_some()
+                        || go.nodes.is_some()
+                        || go.movetime.is_some()
+                        || go.time[side].is_some())
+            }
+            _ => false,
+        }
+    }
+
     pub fn context(&mut self) -> SearchContext {
         self.searches += 1;
         let seed = match self.options.int("Seed", 0) {
@@ -416,7 +464,9 @@ impl Session {
                 .map_or(1, |d| d.as_nanos() as u64),
             s => s as u64 ^ self.searches.wrapping_mul(rng::GOLDEN),
         };
-        self.stop = Arc::new(AtomicBool::new(self.ended));
+        self.stop = Arc::new(AtomicBool::new(
+            self.ended && !self.finishes(self.work_ends),
+        ));
         SearchContext {
             table: self.table.clone(),
             pool: self.pool.clone(),
@@ -430,6 +480,7 @@ impl Session {
     /// Commands that need a game. A search, perft or bench comes back as a work to run on
     /// its own thread.
     fn game_command(&mut self, cmd: Command) -> Option<Work> {
+        self.work_ends = self.ends_by_itself(&cmd);
         let ctx = self.context();
         let opts = self.options.clone();
         let Some(game) = self.game.as_mut() else {
