@@ -1,62 +1,96 @@
 use std::io::BufReader;
 use std::process::ExitCode;
+use tabula::frontends::cli::{self, SUBCOMMANDS, Subcommand};
+use tabula::frontends::{self, say};
+use tabula::protocol::parse::clip;
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match args.first().map(String::as_str) {
-        None | Some("engine") => tabula::engine::run(
+    ExitCode::from(run(&args) as u8)
+}
+
+/// Runs the subcommand `args` name; returns the exit status.
+fn run(args: &[String]) -> i32 {
+    let Some(first) = args.first() else {
+        return engine();
+    };
+    match first.as_str() {
+        "--help" | "-h" => return shown(&cli::overview()),
+        "--version" | "-V" => return shown(&cli::version()),
+        _ => {}
+    }
+    let Some(sub) = cli::find(first) else {
+        let names = SUBCOMMANDS.iter().map(|s| s.name);
+        eprintln!(
+            "tabula: unknown command '{}'{}\n{}",
+            clip(first),
+            frontends::args::did_you_mean(first, names),
+            cli::overview()
+        );
+        return 2;
+    };
+    let rest = &args[1..];
+    // Asked anywhere on the line, as with other tools, and before the arguments are checked.
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        return shown(sub.usage);
+    }
+    if rest.iter().any(|a| a == "--version" || a == "-V") {
+        return shown(&cli::version());
+    }
+    match sub.name {
+        "bench" => frontends::bench::run(rest),
+        "advance" => frontends::advance::run(rest),
+        "play" => frontends::sixes::play::run(rest),
+        "match" => frontends::referee::run(rest),
+        "tune" => frontends::tune::run(rest),
+        "completions" => match rest {
+            [shell] => match cli::completions(shell) {
+                Ok(script) => shown(script.trim_end()),
+                Err(e) => refused(sub, &e),
+            },
+            _ => refused(sub, "name one shell"),
+        },
+        "help" => match rest {
+            [] => shown(&cli::overview()),
+            [name] => match cli::find(name) {
+                Some(s) => shown(s.usage),
+                None => refused(sub, &format!("unknown command '{}'", clip(name))),
+            },
+            _ => refused(sub, "name one command"),
+        },
+        // The protocol front-ends take no arguments: their input is the protocol.
+        _ if !rest.is_empty() => refused(sub, &format!("unknown argument '{}'", clip(&rest[0]))),
+        "mist" => frontends::mist::main(),
+        "xboard" => frontends::xboard::run(
             BufReader::new(std::io::stdin()),
             tabula::engine::Output::stdout(),
         ),
-        Some("bench") => tabula::frontends::bench::run(&args[1..]),
-        Some("advance") if args.len() > 1 => tabula::frontends::advance::run(&args[1..]),
-        Some("play") => tabula::frontends::sixes::play::run(&args[1..]),
-        Some("match") => tabula::frontends::referee::run(&args[1..]),
-        Some("tune") => tabula::frontends::tune::run(&args[1..]),
-        Some("mist") => tabula::frontends::mist::main(),
-        Some("xboard") => tabula::frontends::xboard::run(
-            BufReader::new(std::io::stdin()),
-            tabula::engine::Output::stdout(),
-        ),
-        Some("gomocup" | "pbrain") => tabula::frontends::gomocup::run(
+        "gomocup" => frontends::gomocup::run(
             BufReader::new(std::io::stdin().lock()),
             tabula::engine::Output::stdout(),
         ),
-        Some("help" | "--help" | "-h") => {
-            tabula::frontends::say(USAGE.trim_end());
-            0
-        }
-        Some(other) => {
-            eprintln!("tabula: unknown command '{other}'\n{USAGE}");
-            2
-        }
-    };
-    ExitCode::from(code as u8)
+        _ => engine(),
+    }
 }
 
-const USAGE: &str = "\
-usage: tabula                 the engine: protocol on stdin/stdout (see protocol.md)
-       tabula bench [--depth N] [--threads N] [--hash MiB] [--game ID]
-                              fixed-depth searches of every game's bench positions
-       tabula advance name | white|black IN OUT [--level L] [--movetime MS] [--seed N]
-                              the referee's Advance bot (one move per run; see README)
-       tabula advance match A B [--games N] [--movetime MS | --nodes N] [--threads N]
-                                [--seed N] [--random-plies N] [--save FILE]
-                              a series between two Advance levels, with times per move
-       tabula advance perft DEPTH [POSITION]
-                              Advance move-generation count and speed on one thread
-       tabula play sixes [--depth N | --time MS] [--capture interior|edges]
-                         [--limit-counts per-player|single] [--board ROWS]
-                              the 6x6 terminal game against the computer
-       tabula match --game ID --engine CMD --engine CMD (--tc S+I | --movetime MS | --depth N) ...
-                              engine-vs-engine games over pipes (tabula match --help)
-       tabula tune [--skip PLIES] [--steps N] SAVEFILE...
-                              Chess14 piece values fitted to saved games' results
-       tabula mist            the Gomoku-in-the-Mist controller (see protocol.md)
-       tabula xboard          Chess14 for XBoard (CECP; see README, Chess14 in XBoard)
-       tabula gomocup         a Gomocup brain (alias pbrain): the Gomocup protocol on stdin/stdout
-       tabula help            this text
-";
+fn engine() -> i32 {
+    tabula::engine::run(
+        BufReader::new(std::io::stdin()),
+        tabula::engine::Output::stdout(),
+    )
+}
+
+/// Prints `text` on stdout: status 0.
+fn shown(text: &str) -> i32 {
+    say(text);
+    0
+}
+
+/// A bad command line: the reason and the usage on stderr, status 2.
+fn refused(sub: &Subcommand, reason: &str) -> i32 {
+    eprintln!("tabula {}: {reason}\n{}", sub.name, sub.usage);
+    2
+}

@@ -1,6 +1,7 @@
 //! The command lines of the front-ends: words, `--flag value` pairs and switches, read in
 //! order, and numbers read within a range with one wording of the error.
 
+use crate::protocol::parse::clip;
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -16,18 +17,23 @@ pub enum Arg<'a> {
     Switch(&'a str),
 }
 
-/// Reads `args` in order; a flag without its value is an error (`--depth needs a value`).
+/// Reads `args` in order; a flag the usage does not name is an error with a suggestion
+/// (`unknown flag '--movtime' (did you mean '--movetime'?)`), and so is a flag without its
+/// value (`--depth needs a value`).
 pub struct Args<'a> {
     rest: std::slice::Iter<'a, String>,
     switches: &'a [&'a str],
+    known: Vec<&'a str>,
 }
 
 impl<'a> Args<'a> {
-    /// `switches` are the flags that take no value.
-    pub fn new(args: &'a [String], switches: &'a [&'a str]) -> Args<'a> {
+    /// `switches` are the flags that take no value; `usage` is the command's usage text,
+    /// which names every flag it takes.
+    pub fn new(args: &'a [String], switches: &'a [&'a str], usage: &'a str) -> Args<'a> {
         Args {
             rest: args.iter(),
             switches,
+            known: flags(usage),
         }
     }
 }
@@ -39,6 +45,12 @@ impl<'a> Iterator for Args<'a> {
         let arg = self.rest.next()?.as_str();
         Some(if !arg.starts_with("--") {
             Ok(Arg::Word(arg))
+        } else if !self.known.contains(&arg) {
+            Err(format!(
+                "unknown flag '{}'{}",
+                clip(arg),
+                did_you_mean(arg, self.known.iter().copied())
+            ))
         } else if self.switches.contains(&arg) {
             Ok(Arg::Switch(arg))
         } else {
@@ -69,6 +81,59 @@ where
         })
 }
 
+/// The `--flags` a usage text names, in order, each once.
+pub fn flags(usage: &str) -> Vec<&str> {
+    let mut found: Vec<&str> = Vec::new();
+    let mut rest = usage;
+    while let Some(at) = rest.find("--") {
+        let tail = &rest[at..];
+        let len = 2 + tail[2..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(tail.len() - 2);
+        let flag = &tail[..len];
+        if len > 2 && !found.contains(&flag) {
+            found.push(flag);
+        }
+        rest = &tail[len..];
+    }
+    found
+}
+
+/// ` (did you mean 'x'?)` when one of `known` is a likely spelling of `word`, else nothing.
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let limit = (word.chars().count() / 3).clamp(1, 3);
+    known
+        .into_iter()
+        .map(|k| (edit_distance(word, k), k))
+        .filter(|&(d, _)| d <= limit)
+        .min()
+        .map_or(String::new(), |(_, k)| format!(" (did you mean '{k}'?)"))
+}
+
+/// The optimal-string-alignment distance in characters: insertions, deletions,
+/// substitutions and swaps of two neighbours (`bnech` is one step from `bench`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[i][j]: the distance between a[..i] and b[..j].
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let mut d = (rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]))
+                .min(rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,8 +144,9 @@ mod tests {
 
     #[test]
     fn words_flags_and_switches_come_in_order() {
-        let args = words("white --level 6 --ugi in --seed");
-        let read: Vec<_> = Args::new(&args, &["--ugi"]).collect();
+        let args = words("white --level 6 --ugi in --lvel 5 --seed");
+        let usage = "usage: x [--level L] [--ugi] [--seed N]";
+        let read: Vec<_> = Args::new(&args, &["--ugi"], usage).collect();
         assert_eq!(
             read,
             vec![
@@ -88,6 +154,8 @@ mod tests {
                 Ok(Arg::Flag("--level", "6")),
                 Ok(Arg::Switch("--ugi")),
                 Ok(Arg::Word("in")),
+                Err("unknown flag '--lvel' (did you mean '--level'?)".to_string()),
+                Ok(Arg::Word("5")),
                 Err("--seed needs a value".to_string()),
             ]
         );
@@ -102,5 +170,31 @@ mod tests {
         );
         assert!(number::<u64>("--seed", "-1", 0..=u64::MAX).is_err());
         assert!(number::<u16>("--plies", "many", 0..=200).is_err());
+    }
+
+    #[test]
+    fn flags_are_read_from_a_usage_text() {
+        assert_eq!(
+            flags("usage: x [--depth N | --movetime MS] [--depth N] --ugi, --a-b=1"),
+            vec!["--depth", "--movetime", "--ugi", "--a-b"]
+        );
+        assert!(flags("usage: tabula mist").is_empty());
+    }
+
+    #[test]
+    fn misspellings_get_a_suggestion_and_strangers_none() {
+        assert_eq!(edit_distance("bnech", "bench"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(
+            did_you_mean("--movtime", ["--depth", "--movetime"]),
+            " (did you mean '--movetime'?)"
+        );
+        assert_eq!(
+            did_you_mean("bnech", ["bench", "match"]),
+            " (did you mean 'bench'?)"
+        );
+        assert_eq!(did_you_mean("--frob", ["--depth", "--movetime"]), "");
+        assert_eq!(did_you_mean("x", ["--depth"]), "");
     }
 }

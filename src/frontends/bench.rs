@@ -33,7 +33,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         hash: 64,
         game: None,
     };
-    for arg in Args::new(args, &[]) {
+    for arg in Args::new(args, &[], USAGE) {
         match arg? {
             Arg::Flag("--depth", value) => s.depth = Some(number("--depth", value, 1..=64)?),
             Arg::Flag("--movetime", value) => {

@@ -3,6 +3,7 @@
 pub mod advance;
 pub mod args;
 pub mod bench;
+pub mod cli;
 pub mod gomocup;
 pub mod mist;
 pub mod referee;

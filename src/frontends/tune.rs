@@ -91,7 +91,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         steps: 3000,
         files: Vec::new(),
     };
-    for arg in Args::new(args, &[]) {
+    for arg in Args::new(args, &[], USAGE) {
         match arg? {
             Arg::Flag("--skip", v) => s.skip = number("--skip", v, 0..=10_000)?,
             Arg::Flag("--steps", v) => s.steps = number("--steps", v, 1..=1_000_000)?,
@@ -289,7 +289,7 @@ mod tests {
         assert_eq!(args(&[]).err().unwrap(), "give at least one save file");
         assert_eq!(
             args(&["--x", "1", "f"]).err().unwrap(),
-            "unknown argument '--x'"
+            "unknown flag '--x'"
         );
         let s = args(&["--skip", "4", "a", "b"]).unwrap();
         assert_eq!((s.skip, s.steps, s.files.len()), (4, 3000, 2));

@@ -32,7 +32,7 @@ impl MoveRequest {
     pub fn parse(args: &[String]) -> Result<MoveRequest, String> {
         let mut words = Vec::new();
         let (mut level, mut movetime, mut seed) = (Level::Graded(8), DEFAULT_MOVETIME, None);
-        for arg in Args::new(args, &[]) {
+        for arg in Args::new(args, &[], super::USAGE) {
             match arg? {
                 Arg::Word(word) => words.push(word),
                 Arg::Flag("--level", value) => level = Level::parse(value)?,
@@ -198,7 +198,7 @@ mod tests {
         assert!(err("white a b --level 3").contains("level must be one of"));
         assert!(err("white a b --movetime 0").contains("--movetime"));
         assert!(err("white a b --level").contains("needs a value"));
-        assert!(err("white a b --fast 1").contains("unknown option"));
+        assert!(err("white a b --fast 1").contains("unknown flag"));
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Settings {
         let mut words = Vec::new();
         let (mut games, mut budget, mut seed) = (100, Budget::Movetime(DEFAULT_MOVETIME), 1);
         let (mut random_plies, mut save, mut threads) = (0, None, 1);
-        for arg in Args::new(args, &[]) {
+        for arg in Args::new(args, &[], super::USAGE) {
             match arg? {
                 Arg::Word(word) => words.push(word),
                 // More games than this are clipped rather than refused.

@@ -22,6 +22,10 @@ usage: tabula advance name
 /// Runs `tabula advance ARGS`; returns the process exit status.
 pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
+        None => {
+            eprintln!("tabula advance: needs name, white|black IN OUT, match or perft\n{USAGE}");
+            2
+        }
         Some("name") if args.len() == 1 => {
             say(bot::NAME);
             0

@@ -252,7 +252,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = None;
     let (mut timeout_ms, mut margin_ms) = (10_000, 0);
     let mut owner = Owner::Nothing;
-    for arg in Args::new(args, &["--ugi", "--gomocup"]) {
+    for arg in Args::new(args, &["--ugi", "--gomocup"], USAGE) {
         let (flag, value) = match arg? {
             Arg::Word(word) if word.contains('=') => {
                 match owner {
@@ -519,7 +519,7 @@ mod tests {
     fn a_command_line_without_a_game_or_limit_is_refused() {
         assert!(refused("--engine a --engine b --depth 2").contains("--game"));
         assert!(refused("--engine a --depth 2").contains("two --engine"));
-        assert!(refused("--bogus 1").contains("unknown argument"));
+        assert!(refused("--bogus 1").contains("unknown flag"));
         assert!(refused("Threads=1").contains("neither"));
         assert!(refused("--games").contains("needs a value"));
         assert!(refused("--engine a --engine b --engine c").contains("not more"));

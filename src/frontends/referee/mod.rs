@@ -32,10 +32,6 @@ enum Event {
 
 /// Runs a match; returns the exit status (see protocol.md).
 pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        super::say(USAGE);
-        return 0;
-    }
     let cfg = match config::parse(args) {
         Ok(c) => c,
         Err(e) => {

@@ -53,7 +53,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     let mut board = None;
     let mut opts = Options::default();
     let specs = variants::option_specs();
-    for arg in Args::new(&args[1..], &[]) {
+    for arg in Args::new(&args[1..], &[], USAGE) {
         let (flag, value) = match arg? {
             Arg::Flag(flag, value) => (flag, value),
             Arg::Word(word) | Arg::Switch(word) => {
@@ -381,7 +381,7 @@ mod tests {
         assert!(refused("sixes --capture all").contains("Capture"));
         assert!(refused("sixes --limit-counts both").contains("LimitCounts"));
         assert!(refused("sixes --board XX/OO").contains("--board"));
-        assert!(refused("sixes --fast 1").contains("unknown argument"));
+        assert!(refused("sixes --fast 1").contains("unknown flag"));
     }
 
     #[test]
