@@ -57,10 +57,14 @@ pub fn result(outcome: Outcome) -> &'static str {
 /// Here and in `error`, control characters quoted from the input are escaped (`\r`, `\0`,
 /// `\xNN`): a reply is one line.
 pub fn illegal(reason: &str, text: &str) -> String {
-    if reason.starts_with("illegal move") {
-        format!("Illegal move: {}", escape(text))
-    } else {
-        format!("Illegal move ({}): {}", escape(reason), escape(text))
+    // The games word it `illegal move MOVE: why`: the why is the reason.
+    let why = match reason.strip_prefix("illegal move") {
+        Some(rest) => rest.split_once(": ").map(|(_, why)| why),
+        None => Some(reason),
+    };
+    match why {
+        Some(why) => format!("Illegal move ({}): {}", escape(why), escape(text)),
+        None => format!("Illegal move: {}", escape(text)),
     }
 }
 

@@ -38,6 +38,20 @@ impl Kind {
         }
     }
 
+    /// The kind's name in a sentence (`zombie`, `general`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Zombie => "zombie",
+            Kind::Builder => "builder",
+            Kind::Jester => "jester",
+            Kind::Miner => "miner",
+            Kind::Sentinel => "sentinel",
+            Kind::Catapult => "catapult",
+            Kind::Dragon => "dragon",
+            Kind::General => "general",
+        }
+    }
+
     pub const fn letter(self) -> char {
         match self {
             Kind::Zombie => 'z',

@@ -178,14 +178,59 @@ impl Position {
         }
         let from = parse_square(&squares[..2]).ok_or_else(bad)?;
         let to = parse_square(&squares[2..]).ok_or_else(bad)?;
+        let named = |m: &Move| {
+            m.from as usize == from && m.to as usize == to && (m.action == Action::Wall) == wall
+        };
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         legal
             .into_iter()
-            .find(|m| {
-                m.from as usize == from && m.to as usize == to && (m.action == Action::Wall) == wall
-            })
-            .ok_or_else(|| format!("illegal move {text}"))
+            .find(named)
+            .ok_or_else(|| format!("illegal move {text}: {}", self.why_illegal(from, to, wall)))
+    }
+
+    /// Why `from` to `to` (a wall if `wall`) is not a legal move here, for the error that
+    /// refuses it.
+    fn why_illegal(&self, from: usize, to: usize, wall: bool) -> String {
+        let (f, t) = (square_name(from), square_name(to));
+        let c = self.cell(from);
+        let us = self.side_to_move();
+        match c {
+            EMPTY => return format!("there is no piece on {f}"),
+            WALL => return format!("{f} is a wall"),
+            _ => {}
+        }
+        let name = kind_of(c).name();
+        if OWNER[c as usize] != us.index() {
+            let [mover, owner] = [us, us.other()].map(|s| ["white", "black"][s.index()]);
+            return format!("the {name} on {f} is {owner}'s and {mover} is to move");
+        }
+        let mut pseudo = Vec::new();
+        self.piece_moves(from, &mut pseudo);
+        let reaches = |w: bool| {
+            pseudo
+                .iter()
+                .any(|m| m.to as usize == to && (m.action == Action::Wall) == w)
+        };
+        if reaches(wall) {
+            format!(
+                "it would leave the {} general in danger",
+                ["white", "black"][us.index()]
+            )
+        } else if reaches(!wall) && wall {
+            format!("the {name} on {f} cannot build a wall on {t}: write {f}{t}")
+        } else if reaches(!wall) {
+            format!("the {name} on {f} builds a wall on {t}: write {f}{t}#")
+        } else if wall {
+            format!("a {name} on {f} cannot build a wall on {t}")
+        } else if OWNER[self.cell(to) as usize] == us.index() {
+            format!(
+                "{t} holds a {} of the same side",
+                kind_of(self.cell(to)).name()
+            )
+        } else {
+            format!("a {name} cannot move from {f} to {t}")
+        }
     }
 }
 
@@ -242,7 +287,10 @@ mod tests {
         assert_eq!(start.parse_move("a2a3").unwrap().action, Action::Step);
         assert_eq!(start.parse_move("b1b2").unwrap().action, Action::Swap);
         assert_eq!(start.format_move(mv), "a2a3#");
-        assert_eq!(start.parse_move("e1e2").unwrap_err(), "illegal move e1e2");
+        assert_eq!(
+            start.parse_move("e1e2").unwrap_err(),
+            "illegal move e1e2: e2 holds a zombie of the same side"
+        );
         assert!(start.parse_move("e2").unwrap_err().contains("not a move"));
         assert!(start.parse_move("é2e3").unwrap_err().contains("not a move"));
     }

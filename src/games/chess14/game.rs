@@ -159,7 +159,7 @@ impl Game for Position {
         moves
             .into_iter()
             .find(|m| m.from() == from && m.to() == to)
-            .ok_or_else(|| format!("illegal move {text}"))
+            .ok_or_else(|| format!("illegal move {text}: {}", self.why_illegal(from, to)))
     }
 
     fn format_move(&self, mv: Move) -> String {

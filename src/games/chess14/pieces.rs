@@ -139,6 +139,23 @@ impl Kind {
     }
 
     /// The layout letter, lowercase (White); Black pieces use the uppercase form.
+    /// The kind's name in a sentence (`knight`, `amazon`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "pawn",
+            Kind::Knight => "knight",
+            Kind::Camel => "camel",
+            Kind::Bishop => "bishop",
+            Kind::Rook => "rook",
+            Kind::Archbishop => "archbishop",
+            Kind::Chancellor => "chancellor",
+            Kind::Queen => "queen",
+            Kind::Amazon => "amazon",
+            Kind::General => "general",
+            Kind::King => "king",
+        }
+    }
+
     pub fn letter(self) -> char {
         b"pncbrheqagk"[self as usize - 1] as char
     }

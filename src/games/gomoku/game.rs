@@ -137,7 +137,8 @@ impl Game for Gomoku {
     }
 
     fn parse_move(&self, text: &str) -> Result<Point, String> {
-        let p = text::parse_point(text, self.board().size())?;
+        // Either case, as people type them; the Mist controller keeps its uppercase-only rule.
+        let p = text::parse_point_any_case(text, self.board().size())?;
         match self.board().at(p) {
             Some(_) => Err(format!("point {text} is taken")),
             None => Ok(p),

@@ -245,3 +245,20 @@ fn the_root_keeps_more_quiet_points_than_the_nodes_below() {
     assert!(passed.play_null());
     assert_eq!((count(&child), count(&passed)), (12, 12));
 }
+
+#[test]
+fn the_engine_reads_points_in_either_case_and_the_controller_in_uppercase() {
+    let pos = start(15);
+    assert_eq!(pos.parse_move("h8"), pos.parse_move("H8"));
+    assert!(pos.parse_move("h8").is_ok());
+    assert_eq!(
+        pos.parse_move("8h").unwrap_err(),
+        "'8h' is not a point (a column letter, then a row number, like H8)"
+    );
+    assert_eq!(
+        pos.parse_move("p1").unwrap_err(),
+        "column P is off the 15x15 board"
+    );
+    // The Mist controller's expected output refuses lowercase points.
+    assert!(parse_point("h8", 19).is_err());
+}

@@ -1,5 +1,5 @@
 //! Points written as the Mist controller writes them: a column letter (`A` = first column,
-//! uppercase only) and a row number from the bottom without leading zeros, e.g. `H8`.
+//! uppercase for the controller, either case for the engine) and a row number from the bottom without leading zeros, e.g. `H8`.
 
 use nom::Parser;
 use nom::character::complete::{digit1, satisfy};
@@ -10,13 +10,25 @@ use super::geometry::{MAX_SIZE, MIN_SIZE, Point, Rule};
 use super::position::Gomoku;
 use crate::game::Side;
 
-/// Reads a point of a `size` board; the error says what was wrong.
+/// Reads a point of a `size` board, its column letter uppercase as the controller writes it;
+/// the error says what was wrong.
 pub fn parse_point(text: &str, size: usize) -> Result<Point, String> {
-    let (_, (column, row)) = all_consuming((satisfy(|c| c.is_ascii_uppercase()), digit1))
+    read_point(text, size, false)
+}
+
+/// Reads a point with its column letter in either case (`h8` or `H8`), as people type them.
+pub fn parse_point_any_case(text: &str, size: usize) -> Result<Point, String> {
+    read_point(text, size, true)
+}
+
+fn read_point(text: &str, size: usize, any_case: bool) -> Result<Point, String> {
+    let letter = |c: char| c.is_ascii_uppercase() || (any_case && c.is_ascii_lowercase());
+    let (_, (column, row)) = all_consuming((satisfy(letter), digit1))
         .parse(text)
         .map_err(|_: nom::Err<nom::error::Error<&str>>| {
             format!("'{text}' is not a point (a column letter, then a row number, like H8)")
         })?;
+    let column = column.to_ascii_uppercase();
     let x = (column as u8 - b'A') as usize;
     if x >= size {
         return Err(format!("column {column} is off the {size}x{size} board"));
