@@ -304,7 +304,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// razoring, futility, late move and exchange pruning, internal iterative reduction, and
     /// late move reductions from the depth × move-number table instead of a plain three-step
     /// one. A game opts in where self-play shows that its evaluation bears it
-    /// (docs/performance.md); by default the search prunes only by null moves.
+    /// (docs/journal/performance.md); by default the search prunes only by null moves.
     fn forward_pruning(&self) -> bool {
         false
     }

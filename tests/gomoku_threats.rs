@@ -73,7 +73,7 @@ fn wins_by_threats_are_found_and_near_misses_are_not() {
 /// did with the hand-set evaluation, five with the lines' fitted one; with the points' values
 /// too, searches of four to seven plies take K9 in the second, which loses to threats).
 /// (Four more such positions, whose saving points the search does not find, are in
-/// docs/performance.md.)
+/// docs/journal/performance.md.)
 const DEFENCES: &[(&str, &str)] = &[
     (
         "15/15/15/15/15/15/15/9O5/15/6X1XO5/7X2O4/8X6/15/15/15 I4",

@@ -84,7 +84,7 @@ impl Table {
 
     /// Empties every slot, in parallel on the current rayon pool. This also writes every page
     /// of a new table, whose page faults otherwise land in its first search (2-3x slower, 4-5x
-    /// with two threads faulting at once; docs/performance.md).
+    /// with two threads faulting at once; docs/journal/performance.md).
     pub fn clear(&self) {
         self.slots.par_iter().for_each(|s| {
             s.check.store(0, Ordering::Relaxed);

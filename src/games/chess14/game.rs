@@ -128,7 +128,7 @@ impl Game for Position {
         Some(Position::exchange(self, mv))
     }
 
-    /// Measured by self-play (docs/performance.md, issue 17).
+    /// Measured by self-play (docs/journal/performance.md, issue 17).
     fn forward_pruning(&self) -> bool {
         true
     }

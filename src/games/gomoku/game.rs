@@ -123,7 +123,7 @@ impl Game for Gomoku {
 
     /// Point scores run from about −500 to about +1,000: history at full weight (up to
     /// ±16,384) would override them, where a point's worth depends on the stones around it
-    /// more than on where it refuted before (self-play, docs/performance.md, round 11).
+    /// more than on where it refuted before (self-play, docs/journal/performance.md, round 11).
     const HISTORY_DIVISOR: i32 = 16;
 
     /// A win by continuous fours or threats (see `Gomoku::threat_win`).

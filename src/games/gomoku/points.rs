@@ -9,7 +9,7 @@
 //! 59,447 positions of 5,740 games it played against tabula (positions with no four and no
 //! open three to answer), in units of 1/30 of a log-odds. Where the fitted table ranks the
 //! move played among its first 12 in 89% of held-out positions, the hand-set weights before
-//! it did in 83% (docs/performance.md, Gomoku round 13).
+//! it did in 83% (docs/journal/performance.md, Gomoku round 13).
 
 use super::cells::{CODES, Cells, Code, by_code, two_strongest};
 use super::geometry::Point;

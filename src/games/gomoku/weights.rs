@@ -5,7 +5,7 @@
 //! 15's. The unit is the hand-set evaluation's before it: `sigmoid(score / 115)` fitted those
 //! positions best. Held out, the cross-entropy is 0.536 on round 14's positions (the lines'
 //! weights alone, round 14: 0.570; the hand-set evaluation: 0.618), and against the games'
-//! results 0.497 (0.553; 0.629); on all of them, refitted, 0.549 (docs/performance.md,
+//! results 0.497 (0.553; 0.629); on all of them, refitted, 0.549 (docs/journal/performance.md,
 //! Gomoku rounds 14 and 15).
 
 use super::cells::{CODES, Code, by_code};

@@ -8,7 +8,7 @@
 //! Where the pieces stand is the best forecast of the possible moves at the limit: a piece on
 //! the edge has at most three directions and a corner piece two, a piece in the centre four
 //! with room around it. Fitted on 1,812 saved games (positions 4-24 plies before the limit
-//! against the result, docs/performance.md, Sixes round 9), the squares of the pieces predict
+//! against the result, docs/journal/performance.md, Sixes round 9), the squares of the pieces predict
 //! the result (correlation +0.46 at 10 plies before the limit), and today's possible moves do
 //! not (-0.13): the search sees the last plies exactly, but its leaves before them need the
 //! forecast.
