@@ -5,7 +5,6 @@
 use super::limits::{Deadlines, End, Limits, MAX_DEPTH, PonderHit};
 use super::tt::Table;
 use super::{Answer, Info, Line, Reporter, Request};
-use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
@@ -69,7 +68,7 @@ impl<M: Copy> Best<M> {
     }
 }
 
-impl<'a, M: Copy + PartialEq + Send + Debug> Shared<'a, M> {
+impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
     /// The shared state of a search for `request` started at `start`; until an iteration
     /// finishes, the answer is `first`.
     pub(super) fn new(
@@ -87,6 +86,8 @@ impl<'a, M: Copy + PartialEq + Send + Debug> Shared<'a, M> {
             let planned = limits.deadlines(start, request.overhead_ms);
             log::info!("search: {planned}");
             let _ = deadlines.set(planned);
+        } else {
+            log::info!("search: pondering, no time limit until ponderhit");
         }
         Shared {
             stop,
@@ -160,12 +161,11 @@ impl<'a, M: Copy + PartialEq + Send + Debug> Shared<'a, M> {
         let mut answer = self.best().answer.clone();
         answer.nodes = self.nodes.load(Relaxed);
         log::info!(
-            "search ended ({}): depth {}, {} nodes in {} ms, best {:?}",
+            "search ended ({}): depth {}, {} nodes in {} ms",
             self.end.get().copied().unwrap_or(fallback),
             answer.depth,
             answer.nodes,
             self.start.elapsed().as_millis(),
-            answer.best
         );
         answer
     }
@@ -211,10 +211,10 @@ impl<'a, M: Copy + PartialEq + Send + Debug> Shared<'a, M> {
             });
             let nodes = self.nodes.load(Relaxed);
             let time_ms = self.start.elapsed().as_millis() as u64;
+            // The moves are in the `info` lines, in the game's words.
             log::debug!(
-                "depth {depth} done: score {}, {nodes} nodes, {time_ms} ms, pv {:?}",
-                first.score,
-                first.pv
+                "depth {depth} done: score {}, {nodes} nodes, {time_ms} ms",
+                first.score
             );
             let hashfull = self.table.hashfull();
             let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
