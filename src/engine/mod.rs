@@ -387,8 +387,11 @@ impl Session {
                 }
             }
             Command::Help(command) => match reply::help(command.as_deref()) {
-                Ok(lines) => self.out.lines(&lines),
-                Err(e) => self.out.error(&e),
+                Some(lines) => self.out.lines(&lines),
+                None => self.out.error(&format!(
+                    "help knows no command '{}'",
+                    protocol::parse::clip(command.as_deref().unwrap_or_default())
+                )),
             },
             // Answered above.
             Command::IsReady
