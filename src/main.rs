@@ -8,8 +8,25 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut argv = std::env::args();
+    let program = argv.next().unwrap_or_default();
+    let mut args: Vec<String> = argv.collect();
+    // Gomoku managers start a brain as a bare `pbrain-<name>` program with no arguments: a copy
+    // or link of tabula under such a name is the Gomocup brain.
+    if is_brain_name(&program) {
+        args.insert(0, "gomocup".into());
+    }
     ExitCode::from(run(&args) as u8)
+}
+
+/// Whether the program was started under a Gomocup brain's name (`pbrain-tabula`, or
+/// `pbrain-tabula.exe` copied from elsewhere).
+fn is_brain_name(program: &str) -> bool {
+    let name = std::path::Path::new(program)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    name.starts_with("pbrain-")
 }
 
 /// Runs the subcommand `args` name; returns the exit status.

@@ -1,4 +1,5 @@
-//! `tabula bench --movetime`: the depth each bench position reaches in a given time.
+//! `tabula bench`: the depth each position reaches in a given time, and the node counts at the
+//! bench depth that a refactoring must not change.
 
 use std::process::Command;
 
@@ -28,4 +29,46 @@ fn bench_takes_a_depth_or_a_time_not_both() {
         err.contains("--depth and --movetime exclude each other"),
         "{err}"
     );
+}
+
+/// Each bench position's node count at the bench depth on one thread, as of the last change
+/// that was meant to change the search. A refactoring must leave every count as it is; a
+/// change to the search or an evaluation updates this table in the same commit, and the commit
+/// (and docs/journal/) says why the tree changed.
+const SIGNATURES: &[(&str, u64)] = &[
+    ("advance 1", 14948),
+    ("advance 2", 47128),
+    ("advance 3", 50767),
+    ("sixes 1", 24892),
+    ("sixes 2", 8995),
+    ("chess14 1", 15387),
+    ("chess14 2", 28101),
+    ("gomoku 1", 4354),
+    ("gomoku 2", 1384),
+    ("mist 1", 3730),
+];
+
+#[test]
+fn bench_signatures_are_unchanged() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("bench")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // `advance 1 depth 8 nodes 14948 time 17 nps 879294`
+    let found: Vec<(String, u64)> = text
+        .lines()
+        .filter(|l| !l.contains(" total ") && !l.starts_with("total "))
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            assert_eq!((w[2], w[4]), ("depth", "nodes"), "{l}");
+            (format!("{} {}", w[0], w[1]), w[5].parse().unwrap())
+        })
+        .collect();
+    let expected: Vec<(String, u64)> = SIGNATURES
+        .iter()
+        .map(|&(p, n)| (p.to_string(), n))
+        .collect();
+    assert_eq!(found, expected, "{text}");
 }

@@ -87,3 +87,25 @@ fn completion_scripts_name_every_subcommand_and_parse() {
         });
     assert!(bash.expect("run bash").success());
 }
+
+#[test]
+fn a_copy_named_pbrain_is_a_gomocup_brain() {
+    // Gomoku managers (piskvork, c-gomoku-cli, Yixin-Board) start `pbrain-*` programs bare.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let brain = dir.join("pbrain-tabula");
+    let _ = std::fs::remove_file(&brain);
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_tabula"), &brain).unwrap();
+    let mut child = Command::new(&brain)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"START 15\nBEGIN\nEND\n").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "OK\n7,7\n");
+}

@@ -445,11 +445,26 @@ impl Session {
             .find(|s| s.name.eq_ignore_ascii_case(name))
     }
 
+    /// Every option name `setoption` knows: the session's, then every game's.
+    fn option_names(&self) -> Vec<&'static str> {
+        let games = registry::all().iter().flat_map(|g| (g.options)());
+        let mut names: Vec<&'static str> = global_options()
+            .into_iter()
+            .chain(games)
+            .map(|s| s.name)
+            .collect();
+        names.dedup();
+        names
+    }
+
     fn set_option(&mut self, name: &str, value: &str) {
         let Some(spec) = self.find_option(name) else {
-            return self
-                .out
-                .error(&format!("unknown option '{}'", protocol::parse::clip(name)));
+            let known = self.option_names();
+            return self.out.error(&format!(
+                "unknown option '{}'{}",
+                protocol::parse::clip(name),
+                protocol::spelling::did_you_mean(name, known.iter().copied())
+            ));
         };
         let value = match spec.validate(value) {
             Ok(v) => v,

@@ -5,6 +5,7 @@ pub mod command;
 pub mod lines;
 pub mod parse;
 pub mod reply;
+pub mod spelling;
 
 pub use command::{Command, Go, Query, Source};
 pub use parse::parse;

@@ -111,6 +111,45 @@ pub struct Config {
     pub timeout_ms: u64,
     /// How far past its clock an engine may answer before it loses on time.
     pub margin_ms: u64,
+    /// `--shard K/N`: play only the pairs `p` with `p % N == K - 1` (K from 1).
+    pub shard: Option<Shard>,
+    /// `--results FILE`: one JSON line per finished pair, for `tabula match merge`.
+    pub results: Option<PathBuf>,
+}
+
+/// The K-th of N disjoint slices of a match's pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// From 1 to `of`.
+    pub index: usize,
+    pub of: usize,
+}
+
+impl Shard {
+    /// Whether pair `pair` (from 0) is this shard's.
+    pub fn has(&self, pair: usize) -> bool {
+        pair % self.of == self.index - 1
+    }
+}
+
+impl Config {
+    /// The pairs (from 0) this run plays, in order.
+    pub fn my_pairs(&self) -> Vec<usize> {
+        (0..self.pairs)
+            .filter(|&p| self.shard.is_none_or(|s| s.has(p)))
+            .collect()
+    }
+}
+
+/// `K/N` with 1 <= K <= N.
+fn shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("--shard needs K/N with 1 <= K <= N, e.g. 2/4, not '{text}'");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (index, of) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if index == 0 || index > of {
+        return Err(bad());
+    }
+    Ok(Shard { index, of })
 }
 
 /// The game Gomocup engines play.
@@ -127,9 +166,13 @@ usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine C
          [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
          [--fen POSITION] [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
          [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
+         [--shard K/N] [--results FILE]
+       tabula match merge RESULTS...
        name=value words after an --engine are options of that engine (like --engine-options);
        --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)
-       --uci-variant NAME after an --engine: a Fairy-Stockfish engine playing chess14 as that variant";
+       --uci-variant NAME after an --engine: a Fairy-Stockfish engine playing chess14 as that variant
+       --shard K/N plays the K-th of N disjoint slices of the pairs (needs --seed); merge adds up
+       the --results files of the shards into one report";
 
 /// Splits a command line into words the way a shell would for plain commands: blanks separate
 /// words, '...' keeps everything literally, \"...\" and a backslash escape the next character.
@@ -251,6 +294,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut ugi = false;
     let mut seed = None;
     let (mut timeout_ms, mut margin_ms) = (10_000, 0);
+    let (mut shard_of, mut results) = (None, None);
     let mut owner = Owner::Nothing;
     for arg in Args::new(args, &["--ugi", "--gomocup"], USAGE) {
         let (flag, value) = match arg? {
@@ -354,6 +398,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--seed" => seed = Some(number(flag, value, 0..=u64::MAX)?),
             "--timeout" => timeout_ms = number(flag, value, 1..=MAX_WAIT_MS)?,
             "--time-margin" => margin_ms = number(flag, value, 0..=MAX_WAIT_MS)?,
+            "--shard" => shard_of = Some(shard(value)?),
+            "--results" => results = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown argument '{flag}'")),
         }
     }
@@ -433,6 +479,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         spec.validate(value)
             .map_err(|e| format!("--game-options: {e}"))?;
     }
+    if shard_of.is_some() && seed.is_none() {
+        return Err("--shard needs --seed: every shard must play the same openings".into());
+    }
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -454,6 +503,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         seed,
         timeout_ms,
         margin_ms,
+        shard: shard_of,
+        results,
     })
 }
 

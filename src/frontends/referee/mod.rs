@@ -9,6 +9,7 @@ mod gomocup;
 mod openings;
 mod play;
 mod process;
+mod results;
 mod seat;
 mod stats;
 
@@ -17,7 +18,7 @@ pub use config::USAGE;
 use config::Config;
 use openings::Openings;
 use play::{Players, Record, Thinking};
-use stats::{Pentanomial, Verdict};
+use stats::{Pentanomial, Sprt, Verdict};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -32,6 +33,9 @@ enum Event {
 
 /// Runs a match; returns the exit status (see protocol.md).
 pub fn run(args: &[String]) -> i32 {
+    if args.first().is_some_and(|a| a == "merge") {
+        return results::merge(&args[1..]);
+    }
     let cfg = match config::parse(args) {
         Ok(c) => c,
         Err(e) => {
@@ -90,8 +94,18 @@ pub fn run(args: &[String]) -> i32 {
             return 1;
         }
     }
-    let (tally, failure) = play_match(&cfg, &openings, save);
-    super::say(report(&cfg, &names, &tally).trim_end());
+    let results = match &cfg.results {
+        None => None,
+        Some(path) => match results::Writer::create(path, &cfg, &names) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("tabula match: cannot write {}: {e}", path.display());
+                return 1;
+            }
+        },
+    };
+    let (tally, failure) = play_match(&cfg, &openings, save, results);
+    super::say(report(&Summary::of(&cfg), &names, &tally).trim_end());
     match failure {
         Some(e) => {
             eprintln!("tabula match: stopped: {e}");
@@ -107,18 +121,20 @@ fn play_match(
     cfg: &Config,
     openings: &Openings,
     mut save: Option<std::fs::File>,
+    mut results: Option<results::Writer>,
 ) -> (Tally, Option<String>) {
+    let pairs = cfg.my_pairs();
     let next_pair = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel();
     let mut tally = Tally::default();
     let mut failure = None;
-    let mut progress = Progress::new(cfg.pairs * 2);
+    let mut progress = Progress::new(pairs.len() * 2);
     std::thread::scope(|s| {
-        for _ in 0..cfg.concurrency.min(cfg.pairs) {
+        for _ in 0..cfg.concurrency.min(pairs.len()) {
             let tx = tx.clone();
-            let (next_pair, stop) = (&next_pair, &stop);
-            s.spawn(move || worker(cfg, openings, next_pair, stop, tx));
+            let (next_pair, stop, pairs) = (&next_pair, &stop, &pairs);
+            s.spawn(move || worker(cfg, openings, pairs, next_pair, stop, tx));
         }
         drop(tx);
         for event in rx {
@@ -135,9 +151,16 @@ fn play_match(
                         eprintln!("tabula match: cannot write the save file: {e}");
                         save = None;
                     }
-                    tally.add(&record, cfg);
-                    progress.show(&tally, cfg);
-                    if tally.verdict != Verdict::Continue {
+                    if let Some(w) = &mut results
+                        && let Err(e) = w.game(&record)
+                    {
+                        eprintln!("tabula match: cannot write the results file: {e}");
+                        results = None;
+                    }
+                    tally.add(&Counted::of(&record), cfg.sprt.as_ref());
+                    progress.show(&tally, cfg.sprt.is_some());
+                    // A shard plays all its pairs: the SPRT decides over the merged shards.
+                    if tally.verdict != Verdict::Continue && cfg.shard.is_none() {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -149,6 +172,11 @@ fn play_match(
         }
     });
     progress.finish();
+    if let Some(w) = results
+        && let Err(e) = w.finish(failure.as_deref())
+    {
+        eprintln!("tabula match: cannot write the results file: {e}");
+    }
     (tally, failure)
 }
 
@@ -157,6 +185,7 @@ fn play_match(
 fn worker(
     cfg: &Config,
     openings: &Openings,
+    pairs: &[usize],
     next_pair: &AtomicUsize,
     stop: &AtomicBool,
     tx: Sender<Event>,
@@ -167,10 +196,9 @@ fn worker(
         let _ = tx.send(Event::Failed(e));
     };
     while !stop.load(Ordering::Relaxed) {
-        let pair = next_pair.fetch_add(1, Ordering::Relaxed);
-        if pair >= cfg.pairs {
+        let Some(&pair) = pairs.get(next_pair.fetch_add(1, Ordering::Relaxed)) else {
             return;
-        }
+        };
         let opening = match openings.for_pair(cfg, pair, &mut checker) {
             Ok(o) => o,
             Err(e) => return fail(format!("opening of pair {}: {e}", pair + 1)),
@@ -187,15 +215,37 @@ fn worker(
     }
 }
 
+/// One finished game as the tally counts it: from a game just played, or from a results file.
+pub struct Counted {
+    /// The game's pair, from 0.
+    pub pair: usize,
+    /// Engine 1's half-points: 2 for a win, 1 for a draw, 0 for a loss.
+    pub points: usize,
+    /// The kind of ending (`rules`, `time forfeit`, ...).
+    pub ending: String,
+    pub thinking: [Thinking; 2],
+}
+
+impl Counted {
+    fn of(r: &Record) -> Counted {
+        Counted {
+            pair: (r.number - 1) / 2,
+            points: r.half_points(),
+            ending: r.reason.kind().to_string(),
+            thinking: r.thinking,
+        }
+    }
+}
+
 /// The results so far, from engine 1's point of view.
 #[derive(Default)]
-struct Tally {
+pub struct Tally {
     /// Wins, draws, losses.
     wdl: [u32; 3],
     penta: Pentanomial,
     /// Half-points of the first finished game of each pair whose other game is still running.
     halves: HashMap<usize, usize>,
-    endings: BTreeMap<&'static str, u32>,
+    endings: BTreeMap<String, u32>,
     /// Per engine: time spent on answered moves.
     thinking: [Thinking; 2],
     llr: f64,
@@ -203,21 +253,19 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, r: &Record, cfg: &Config) {
-        let points = r.half_points();
-        self.wdl[2 - points] += 1;
-        *self.endings.entry(r.reason.kind()).or_default() += 1;
-        for (total, game) in self.thinking.iter_mut().zip(r.thinking) {
-            total.add(game);
+    pub fn add(&mut self, game: &Counted, sprt: Option<&Sprt>) {
+        self.wdl[2 - game.points] += 1;
+        *self.endings.entry(game.ending.clone()).or_default() += 1;
+        for (total, one) in self.thinking.iter_mut().zip(game.thinking) {
+            total.add(one);
         }
-        let pair = (r.number - 1) / 2;
-        match self.halves.remove(&pair) {
+        match self.halves.remove(&game.pair) {
             None => {
-                self.halves.insert(pair, points);
+                self.halves.insert(game.pair, game.points);
             }
             Some(other) => {
-                self.penta.add(other + points);
-                if let Some(sprt) = &cfg.sprt {
+                self.penta.add(other + game.points);
+                if let Some(sprt) = sprt {
                     self.llr = sprt.llr(&self.penta);
                     self.verdict = sprt.verdict(self.llr);
                 }
@@ -248,17 +296,44 @@ impl Tally {
     }
 }
 
+/// What the report's header says of the match, whether played here or merged from shards.
+pub struct Summary {
+    pub game: String,
+    /// The limits, as `TimeControl::describe` writes them.
+    pub limits: String,
+    /// The games this report covers when all are played.
+    pub games: usize,
+    pub seed: u64,
+    pub sprt: Option<Sprt>,
+    /// `2/4` for one shard; for a merge, which shards it holds.
+    pub shards: Option<String>,
+}
+
+impl Summary {
+    fn of(cfg: &Config) -> Summary {
+        Summary {
+            game: cfg.game.id.to_string(),
+            limits: cfg.tc.describe(),
+            games: cfg.my_pairs().len() * 2,
+            seed: cfg.seed,
+            sprt: cfg.sprt,
+            shards: cfg.shard.map(|s| format!("shard {}/{}", s.index, s.of)),
+        }
+    }
+}
+
 /// The final report (see protocol.md for its lines).
-fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
-    let mut lines = vec![
-        format!(
-            "Match: {}, {}, {} of {} games, seed {}",
-            cfg.game.id,
-            cfg.tc.describe(),
-            t.games(),
-            cfg.pairs * 2,
-            cfg.seed
-        ),
+pub fn report(m: &Summary, names: &[String], t: &Tally) -> String {
+    let mut lines = vec![format!(
+        "Match: {}, {}, {} of {} games, seed {}",
+        m.game,
+        m.limits,
+        t.games(),
+        m.games,
+        m.seed
+    )];
+    lines.extend(m.shards.as_ref().map(|s| format!("Shards: {s}")));
+    lines.extend([
         format!("Engine 1: {}", names[0]),
         format!("Engine 2: {}", names[1]),
         format!("W/D/L: {} (engine 1)", t.wdl_text()),
@@ -270,10 +345,14 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
         ),
         format!("Elo: {} (95%, {} pairs)", t.elo_text(), t.penta.pairs()),
         format!(
+            "LOS: {:.1}%",
+            stats::likelihood_of_superiority(t.wdl[0], t.wdl[2]) * 100.0
+        ),
+        format!(
             "Pentanomial: {}",
             t.penta.counts.map(|c| c.to_string()).join(" ")
         ),
-    ];
+    ]);
     let endings: Vec<String> = t.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
     lines.push(format!("Endings: {}", endings.join(", ")));
     let per_move = |t: &Thinking| t.average().map_or("-".into(), |ms| format!("{ms} ms"));
@@ -299,7 +378,7 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
         slowest(&t.thinking[0]),
         slowest(&t.thinking[1])
     ));
-    if let Some(sprt) = &cfg.sprt {
+    if let Some(sprt) = &m.sprt {
         let (lo, hi) = sprt.bounds();
         let verdict = match t.verdict {
             Verdict::Continue => "no decision",
@@ -311,6 +390,17 @@ fn report(cfg: &Config, names: &[String], t: &Tally) -> String {
             t.llr, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         ));
     }
+    // cutechess-cli's line, for tools that read it: wins - losses - draws [score] games.
+    lines.push(format!(
+        "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+        names[0],
+        names[1],
+        t.wdl[0],
+        t.wdl[2],
+        t.wdl[1],
+        t.score_percent() / 100.0,
+        t.games()
+    ));
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
@@ -328,7 +418,7 @@ impl Progress {
         }
     }
 
-    fn show(&mut self, t: &Tally, cfg: &Config) {
+    fn show(&mut self, t: &Tally, sprt: bool) {
         let mut line = format!(
             "game {}/{}  W/D/L {}  score {:.1}%  elo {}",
             t.games(),
@@ -337,7 +427,7 @@ impl Progress {
             t.score_percent(),
             t.elo_text()
         );
-        if cfg.sprt.is_some() {
+        if sprt {
             line += &format!("  llr {:.2}", t.llr);
         }
         if self.terminal {

@@ -132,6 +132,33 @@ impl Thinking {
         }
     }
 
+    /// As a results file keeps it: `{"ms", "moves", "slowest", "depths": [[depth, count], ...]}`.
+    pub fn to_json(self) -> serde_json::Value {
+        let depths: Vec<[u32; 2]> = (0..DEPTH_BINS as u32)
+            .zip(self.depths)
+            .filter(|&(_, n)| n > 0)
+            .map(|(d, n)| [d, n])
+            .collect();
+        serde_json::json!({
+            "ms": self.ms, "moves": self.moves, "slowest": self.slowest, "depths": depths
+        })
+    }
+
+    /// Reads what [`Thinking::to_json`] wrote.
+    pub fn from_json(v: &serde_json::Value) -> Option<Thinking> {
+        let mut t = Thinking {
+            ms: v["ms"].as_u64()?,
+            moves: u32::try_from(v["moves"].as_u64()?).ok()?,
+            slowest: v["slowest"].as_u64()?,
+            ..Thinking::default()
+        };
+        for bin in v["depths"].as_array()? {
+            let depth = usize::try_from(bin[0].as_u64()?).ok()?;
+            *t.depths.get_mut(depth)? = u32::try_from(bin[1].as_u64()?).ok()?;
+        }
+        Some(t)
+    }
+
     /// Milliseconds per answered move, `None` before the first.
     pub fn average(&self) -> Option<u64> {
         (self.moves > 0).then(|| self.ms / u64::from(self.moves))

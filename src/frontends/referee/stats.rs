@@ -92,6 +92,28 @@ pub enum Verdict {
     H1,
 }
 
+/// The likelihood of superiority: the probability that engine 1 is the stronger, from its
+/// wins and losses (draws say nothing of it), by the normal approximation cutechess-cli uses:
+/// ½ (1 + erf((W − L) / √(2 (W + L)))).
+pub fn likelihood_of_superiority(wins: u32, losses: u32) -> f64 {
+    let decisive = f64::from(wins + losses);
+    if decisive == 0.0 {
+        return 0.5;
+    }
+    0.5 * (1.0 + erf((f64::from(wins) - f64::from(losses)) / (2.0 * decisive).sqrt()))
+}
+
+/// The error function, to within 1.5e-7 (Abramowitz and Stegun 7.1.26).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let y = 1.0 - poly * (-x * x).exp();
+    if x < 0.0 { -y } else { y }
+}
+
 /// A sequential probability ratio test of `elo0` against `elo1` (logistic Elo).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -185,6 +207,18 @@ mod tests {
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
+    }
+
+    #[test]
+    fn likelihood_of_superiority_by_hand() {
+        assert!(close(erf(0.0), 0.0, 1e-7));
+        assert!(close(erf(1.0), 0.842_700_79, 1e-6));
+        assert!(close(erf(-0.5), -0.520_499_88, 1e-6));
+        assert_eq!(likelihood_of_superiority(0, 0), 0.5);
+        assert!(close(likelihood_of_superiority(5, 5), 0.5, 1e-9));
+        // W - L = 10 over 50 decisive games: ½ (1 + erf(10 / 10)) = 0.9214.
+        assert!(close(likelihood_of_superiority(30, 20), 0.921_350, 1e-5));
+        assert!(likelihood_of_superiority(0, 4) < 0.03);
     }
 
     #[test]
