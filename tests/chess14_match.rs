@@ -71,6 +71,8 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                     threads,
                     root_moves: None,
                     overhead_ms,
+                    multipv: 1,
+                    ponder: None,
                 };
                 let start = Instant::now();
                 // A search that hit its hard deadline leaves the flag set.

@@ -30,12 +30,7 @@ fn go_depth_reports_each_depth_then_a_legal_best_move() {
             assert!(words.contains(&key), "{key} missing in {info}");
         }
     }
-    let best = lines
-        .last()
-        .unwrap()
-        .strip_prefix("bestmove ")
-        .unwrap()
-        .to_string();
+    let (best, _) = best_and_reply(lines.last().unwrap());
     e.send("legal");
     let legal = e.until("", LONG).pop().unwrap();
     assert!(legal.split(' ').any(|m| m == best), "{best} not in {legal}");
@@ -118,7 +113,15 @@ fn the_handshake_lists_every_option() {
         lines[0],
         format!("id name tabula {}", env!("CARGO_PKG_VERSION"))
     );
-    for name in ["Threads", "Hash", "MoveOverhead", "Seed", "UCI_Variant"] {
+    for name in [
+        "Threads",
+        "Hash",
+        "MoveOverhead",
+        "MultiPV",
+        "Ponder",
+        "Seed",
+        "UCI_Variant",
+    ] {
         let prefix = format!("option name {name} type ");
         assert!(
             lines.iter().any(|l| l.starts_with(&prefix)),
@@ -322,4 +325,133 @@ fn quiescence_is_bounded_between_facing_pawn_rows() {
         assert!(nodes <= MAX_NODES, "{fen}: {nodes} nodes to depth 3");
     }
     assert_eq!(e.close_within(LONG), Some(0));
+}
+
+/// `bestmove <move> [ponder <reply>]` split into its move and reply.
+fn best_and_reply(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split(' ').collect();
+    match words[..] {
+        ["bestmove", best] => (best.to_string(), None),
+        ["bestmove", best, "ponder", reply] => (best.to_string(), Some(reply.to_string())),
+        _ => panic!("not a bestmove line: {line}"),
+    }
+}
+
+#[test]
+fn a_ponder_search_answers_only_after_ponderhit_then_within_its_time() {
+    let mut e = Peer::start(&[]);
+    e.send("game advance");
+    e.send("setoption name Threads value 1");
+    e.send("go ponder movetime 100");
+    // Pondering ignores the move time: long after it, the search still thinks.
+    std::thread::sleep(Duration::from_millis(400));
+    e.send("isready");
+    let lines = e.until("readyok", SHORT);
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info depth ") || l == "readyok"),
+        "{lines:?}"
+    );
+    e.send("ponderhit");
+    let hit = Instant::now();
+    let lines = e.until("bestmove", SHORT);
+    // 100 ms from the hit; the bound leaves room for a loaded machine.
+    assert!(
+        hit.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        hit.elapsed()
+    );
+    let (best, reply) = best_and_reply(lines.last().unwrap());
+    // The move to ponder on is the reply the search expects: legal after the best move.
+    let reply = reply.expect("a search of 400 ms has a line of two moves");
+    e.send(&format!("position startpos moves {best} {reply}"));
+    e.send("who");
+    assert_eq!(e.until("", SHORT), vec!["white".to_string()]);
+    // The hit came, so another is an error; so is one without a ponder search.
+    e.send("ponderhit");
+    assert_eq!(
+        e.until("", SHORT),
+        vec!["error ponderhit without a running go ponder search".to_string()]
+    );
+    assert_eq!(e.close_within(LONG), Some(0));
+}
+
+#[test]
+fn a_ponder_search_that_finished_waits_for_ponderhit() {
+    let mut e = Peer::start(&[]);
+    e.send("game sixes");
+    e.send("go ponder depth 2");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("isready");
+    let lines = e.until("readyok", SHORT);
+    assert_eq!(lines.len(), 3, "two depths, then readyok: {lines:?}");
+    e.send("ponderhit");
+    assert!(e.until("", SHORT)[0].starts_with("bestmove "));
+    assert_eq!(e.close_within(LONG), Some(0));
+}
+
+#[test]
+fn stop_or_the_end_of_input_ends_a_ponder_search_at_once() {
+    for end in ["stop", "eof"] {
+        let mut e = Peer::start(&[]);
+        e.send("game chess14");
+        e.send("go ponder wtime 600000 btime 600000");
+        std::thread::sleep(Duration::from_millis(100));
+        if end == "stop" {
+            e.send("stop");
+        } else {
+            e.close_input();
+        }
+        let lines = e.until("bestmove", SHORT);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("info depth ") || l.starts_with("bestmove ")),
+            "{end}: {lines:?}"
+        );
+        assert_eq!(e.close_within(LONG), Some(0), "{end}");
+    }
+}
+
+#[test]
+fn multipv_reports_ranked_lines_with_distinct_moves_in_every_game() {
+    for (game, moves) in [
+        ("advance", ""),
+        ("sixes", ""),
+        ("chess14", ""),
+        ("gomoku", " moves H8 I9"),
+        ("mist", " moves J10 K11 K10"),
+    ] {
+        let mut e = Peer::start(&[]);
+        e.send(&format!("game {game}"));
+        e.send(&format!("position startpos{moves}"));
+        e.send("setoption name MultiPV value 3");
+        e.send("setoption name Threads value 2");
+        e.send("go depth 4");
+        let lines = e.until("bestmove", LONG);
+        let infos: Vec<Vec<&str>> = lines[..lines.len() - 1]
+            .iter()
+            .map(|l| l.split(' ').collect())
+            .collect();
+        // Each depth reported has its three lines, ranked 1 to 3, with three first moves.
+        for depth in infos.chunks(3) {
+            let ranks: Vec<&str> = depth.iter().map(|w| w[6]).collect();
+            assert_eq!(ranks, ["1", "2", "3"], "{game}: {lines:?}");
+            assert!(
+                depth
+                    .iter()
+                    .all(|w| w[2] == depth[0][2] && w[5] == "multipv")
+            );
+            let pv = |w: &[&str]| w[w.iter().position(|&x| x == "pv").unwrap() + 1].to_string();
+            let firsts: std::collections::HashSet<String> = depth.iter().map(|w| pv(w)).collect();
+            assert_eq!(firsts.len(), 3, "{game}: {lines:?}");
+        }
+        assert_eq!(infos.len() % 3, 0);
+        let (best, _) = best_and_reply(lines.last().unwrap());
+        let last = &infos[infos.len() - 3];
+        let pv_at = last.iter().position(|&x| x == "pv").unwrap();
+        assert_eq!(last[pv_at + 1], best, "{game}: bestmove is line 1's move");
+        assert_eq!(e.close_within(LONG), Some(0));
+    }
 }

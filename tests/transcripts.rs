@@ -2,6 +2,8 @@
 //! binary (with the arguments in `<name>.args` if there is one, else in the folder's `args`
 //! file), its stdout must equal `<name>.out` byte for byte, its exit status `<name>.code` and
 //! its stderr `<name>.err` where those files exist (command-line errors go to stderr).
+//! In `info` lines the clock's words, `time <ms>` and `nps <n>`, are not compared: a search
+//! to a fixed depth on one thread is otherwise the same every run.
 //! All failures are reported, each with a line diff, before the test fails.
 
 use std::fmt::Write as _;
@@ -126,6 +128,7 @@ fn check(input_path: &Path, args: &[&str]) -> Result<(), String> {
         .unwrap()
         .map_err(|e| format!("reading stdout: {e}"))?;
 
+    let (expected, got) = (untimed(&expected), untimed(&got));
     let mut problems = String::new();
     if got != expected {
         let _ = write!(
@@ -157,6 +160,28 @@ fn check(input_path: &Path, args: &[&str]) -> Result<(), String> {
     } else {
         Err(problems)
     }
+}
+
+/// `out` with the values of `time` and `nps` in its `info` lines written `_`.
+fn untimed(out: &[u8]) -> Vec<u8> {
+    let mut result = Vec::with_capacity(out.len());
+    for line in out.split_inclusive(|&b| b == b'\n') {
+        if !line.starts_with(b"info ") {
+            result.extend_from_slice(line);
+            continue;
+        }
+        let mut clock = false;
+        for word in line.split_inclusive(|&b| b == b' ' || b == b'\n') {
+            if clock {
+                result.push(b'_');
+                result.extend(word.last().filter(|&&b| b == b' ' || b == b'\n'));
+            } else {
+                result.extend_from_slice(word);
+            }
+            clock = word == b"time " || word == b"nps ";
+        }
+    }
+    result
 }
 
 /// Lines past this many in a differing stretch are summarised, keeping the diff quadratic

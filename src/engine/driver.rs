@@ -4,9 +4,9 @@
 //! Answers are values (outcomes, sides, counts, move words); `protocol::reply` writes them.
 
 use crate::game::{self, Forfeit, Game, OptionSpec, Options, Outcome, Scripted, Side};
-use crate::protocol::reply::{self, BenchResult, Perft};
+use crate::protocol::reply::{self, BenchResult, BestMove, Perft};
 use crate::protocol::{Go, Source};
-use crate::search::limits::Limits;
+use crate::search::limits::{Limits, PonderHit};
 use crate::search::tt::Table;
 use crate::search::{self, Info, Request};
 use rayon::prelude::*;
@@ -22,6 +22,8 @@ pub struct SearchContext {
     pub threads: usize,
     pub overhead_ms: u64,
     pub seed: u64,
+    /// Heard by a `go ponder` search when its guess came true (`ponderhit`).
+    pub ponder: PonderHit,
 }
 
 /// Where a search reports its progress: one [`Info`] per finished depth, the principal
@@ -30,7 +32,7 @@ pub type Progress<'a> = dyn FnMut(&Info<String>) + Send + 'a;
 
 /// A search ready to run on its own thread: it reports its progress and returns the best move
 /// in words (`None` when the game is over).
-pub type SearchJob = Box<dyn FnOnce(&mut Progress<'_>) -> Option<String> + Send>;
+pub type SearchJob = Box<dyn FnOnce(&mut Progress<'_>) -> Option<BestMove> + Send>;
 
 pub trait Driver: Send {
     /// A copy, for a search, perft or bench that runs on its own thread.
@@ -119,6 +121,8 @@ impl<G: Game> GameDriver<G> {
             threads: ctx.threads,
             root_moves: None,
             overhead_ms: 0,
+            multipv: 1,
+            ponder: None,
         };
         search::search(
             &self.pos,
@@ -307,12 +311,15 @@ impl<G: Game> Driver for GameDriver<G> {
             threads: ctx.threads,
             root_moves: only,
             overhead_ms: ctx.overhead_ms,
+            multipv: opts.int("MultiPV", 1) as usize,
+            ponder: go.ponder.then(|| ctx.ponder.clone()),
         };
         let infinite = go.infinite;
+        let ponder = request.ponder.clone();
         Ok(Box::new(move |progress: &mut Progress<'_>| {
             let best = match scripted {
                 _ if over => None,
-                Some(Scripted::Play(mv)) => Some(mv),
+                Some(Scripted::Play(mv)) => Some(vec![mv]),
                 Some(Scripted::SearchAmong(moves)) => {
                     let request = Request {
                         root_moves: Some(moves),
@@ -322,11 +329,20 @@ impl<G: Game> Driver for GameDriver<G> {
                 }
                 None => run_search(&pos, &request, &ctx, progress),
             };
-            // UCI: an infinite search answers only when told to stop, even if it is done.
-            while infinite && !ctx.stop.load(Ordering::Relaxed) {
+            // UCI: an infinite search answers only when told to stop, even if it is done, and
+            // so does a ponder search until its guess comes true.
+            while (infinite || ponder.as_ref().is_some_and(|p| p.at().is_none()))
+                && !ctx.stop.load(Ordering::Relaxed)
+            {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
-            best.map(|m| pos.format_move(m))
+            best.map(|line| {
+                let mut words = move_words(&pos, &line).into_iter();
+                BestMove {
+                    mv: words.next().unwrap_or_default(),
+                    ponder: words.next(),
+                }
+            })
         }))
     }
 
@@ -402,17 +418,18 @@ fn move_words<G: Game>(from: &G, moves: &[G::Move]) -> Vec<String> {
 }
 
 /// Runs a search, reporting each finished depth with its variation in words; returns the best
-/// move.
+/// move and the reply it expects, if the search has one (`None` when there is no move).
 fn run_search<G: Game>(
     pos: &G,
     request: &Request<G::Move>,
     ctx: &SearchContext,
     progress: &mut Progress<'_>,
-) -> Option<G::Move> {
+) -> Option<Vec<G::Move>> {
     let mut report = |info: &Info<G::Move>| {
         let pv = move_words(pos, &info.pv);
         progress(&Info {
             depth: info.depth,
+            multipv: info.multipv,
             seldepth: info.seldepth,
             score: info.score,
             nodes: info.nodes,
@@ -421,7 +438,10 @@ fn run_search<G: Game>(
             pv,
         });
     };
-    search::search(pos, request, &ctx.table, &ctx.pool, &ctx.stop, &mut report).best
+    let answer = search::search(pos, request, &ctx.table, &ctx.pool, &ctx.stop, &mut report);
+    let best = answer.best?;
+    let reply = answer.pv.get(1).filter(|_| answer.pv[0] == best);
+    Some(std::iter::once(best).chain(reply.copied()).collect())
 }
 
 #[cfg(test)]
@@ -437,6 +457,7 @@ mod tests {
             threads: 1,
             overhead_ms: 0,
             seed: 1,
+            ponder: PonderHit::default(),
         }
     }
 

@@ -21,6 +21,7 @@ use crate::protocol::lines::{Line, Lines};
 use crate::protocol::reply::{self, Response};
 use crate::protocol::{self, Command, Query};
 use crate::rng;
+use crate::search::limits::PonderHit;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::collections::VecDeque;
@@ -35,6 +36,9 @@ pub const MAX_LINE: usize = 1 << 16;
 
 /// The table's size in MiB until `setoption name Hash` changes it.
 pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The most ranked lines a search reports (`MultiPV`).
+pub const MAX_MULTIPV: i64 = 256;
 
 /// Most commands kept waiting for a running search; more are answered with an error, so a
 /// flood of input during `go infinite` cannot grow memory without end.
@@ -96,6 +100,19 @@ fn global_options() -> Vec<OptionSpec> {
             },
         },
         OptionSpec {
+            name: "MultiPV",
+            kind: OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: MAX_MULTIPV,
+            },
+        },
+        // GUIs set it to say they may send `go ponder`; pondering needs nothing more from us.
+        OptionSpec {
+            name: "Ponder",
+            kind: OptionKind::Check { default: false },
+        },
+        OptionSpec {
             name: "Seed",
             kind: OptionKind::Spin {
                 default: 0,
@@ -126,6 +143,9 @@ pub struct Session {
     stop: Arc<AtomicBool>,
     /// The running search, perft or bench.
     work: Option<JoinHandle<()>>,
+    /// What tells the running `go ponder` search that `ponderhit` came, and whether the
+    /// search ends by itself once it has.
+    pondering: Option<(PonderHit, bool)>,
     /// Numbers the works, so a late `Done` is not taken for the current work's.
     works: u64,
     events: Sender<Event>,
@@ -169,6 +189,7 @@ pub fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String>
     }
     let table = Table::new(mib)?;
     pool.install(|| table.clear());
+    log::info!("hash table: {mib} MiB, {} entries", table.len());
     Ok(Arc::new(table))
 }
 
@@ -207,6 +228,7 @@ impl Session {
             threads,
             stop: Arc::new(AtomicBool::new(false)),
             work: None,
+            pondering: None,
             works: 0,
             events,
             inbox,
@@ -261,7 +283,7 @@ impl Session {
             match event {
                 Event::Line(line) => match Self::read(&line) {
                     None => {}
-                    Some(Ok(cmd @ (Command::IsReady | Command::Stop))) => {
+                    Some(Ok(cmd @ (Command::IsReady | Command::Stop | Command::PonderHit))) => {
                         self.handle(cmd);
                     }
                     Some(Ok(Command::Quit)) => return self.exit(0),
@@ -308,6 +330,7 @@ impl Session {
         if let Some(handle) = self.work.take() {
             // A panicking work thread already printed its message to stderr.
             let _ = handle.join();
+            self.pondering = None;
         }
     }
 
@@ -325,8 +348,8 @@ impl Session {
         }));
     }
 
-    /// Handles one command. Commands other than `isready` and `stop` first wait for the
-    /// running work (`serve` queues them instead, so that they never block the input).
+    /// Handles one command. Commands other than `isready`, `stop` and `ponderhit` first wait
+    /// for the running work (`serve` queues them instead, so that they never block the input).
     pub fn handle(&mut self, cmd: Command) -> Flow {
         match cmd {
             Command::IsReady => {
@@ -335,6 +358,16 @@ impl Session {
             }
             Command::Stop => {
                 self.stop.store(true, Ordering::Relaxed);
+                return Flow::Continue;
+            }
+            Command::PonderHit => {
+                // The hit starts the search's clock; a second one finds it started.
+                match &self.pondering {
+                    Some((hit, ends)) if hit.hit() => self.work_ends = *ends,
+                    _ => self
+                        .out
+                        .error("ponderhit without a running go ponder search"),
+                }
                 return Flow::Continue;
             }
             Command::Quit => return Flow::Exit(self.exit(0)),
@@ -353,8 +386,19 @@ impl Session {
                     self.out.line(&reply::game_line(g.id, g.about));
                 }
             }
+            Command::Help(command) => match reply::help(command.as_deref()) {
+                Some(lines) => self.out.lines(&lines),
+                None => self.out.error(&format!(
+                    "help knows no command '{}'",
+                    protocol::parse::clip(command.as_deref().unwrap_or_default())
+                )),
+            },
             // Answered above.
-            Command::IsReady | Command::Stop | Command::Quit | Command::Term => {}
+            Command::IsReady
+            | Command::Stop
+            | Command::PonderHit
+            | Command::Quit
+            | Command::Term => {}
             other => {
                 if let Some(work) = self.game_command(other) {
                     self.spawn(work);
@@ -446,6 +490,7 @@ impl Session {
             "UCI_Variant" => self.select(&value),
             _ => {}
         }
+        log::info!("option {} = {value}", spec.name);
         self.options.set(spec.name, value);
     }
 
@@ -489,14 +534,18 @@ impl Session {
             threads: self.threads,
             overhead_ms: self.options.int("MoveOverhead", 30) as u64,
             seed,
+            ponder: PonderHit::default(),
         }
     }
 
     /// Commands that need a game. A search, perft or bench comes back as a work to run on
     /// its own thread.
     fn game_command(&mut self, cmd: Command) -> Option<Work> {
-        self.work_ends = self.ends_by_itself(&cmd);
+        // A ponder search waits for `ponderhit`, which cannot come after the end of input.
+        let ends = self.ends_by_itself(&cmd);
+        self.work_ends = ends && !matches!(&cmd, Command::Go(go) if go.ponder);
         let ctx = self.context();
+        let ponder = ctx.ponder.clone();
         let opts = self.options.clone();
         let Some(game) = self.game.as_mut() else {
             self.out
@@ -516,10 +565,12 @@ impl Session {
             }
             Command::Go(go) => match game.go(&go, &opts, ctx) {
                 Ok(job) => {
+                    log::debug!("go: {go:?}");
+                    self.pondering = go.ponder.then(|| (ponder.clone(), ends));
                     let out = out.clone();
                     return Some(Box::new(move || {
                         let best = job(&mut |info| out.line(&reply::info(info)));
-                        out.line(&reply::best_move(best.as_deref()));
+                        out.line(&reply::best_move(best.as_ref()));
                     }));
                 }
                 Err(e) => out.error(&e),
@@ -575,6 +626,8 @@ impl Session {
             | Command::Game(_)
             | Command::Games
             | Command::Stop
+            | Command::PonderHit
+            | Command::Help(_)
             | Command::Quit
             | Command::Term => {}
         }

@@ -8,6 +8,7 @@ use crate::frontends::args::{Arg, Args, number};
 use crate::game::Options;
 use crate::protocol::reply::nps;
 use crate::protocol::{self, Command};
+use crate::search::limits::PonderHit;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::sync::Arc;
@@ -133,6 +134,7 @@ fn bench_game(
             threads: s.threads,
             overhead_ms: 0,
             seed: 1,
+            ponder: PonderHit::default(),
         };
         let r = game.bench(depth, s.movetime, ctx);
         out.line(&format!(

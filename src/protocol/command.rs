@@ -24,6 +24,8 @@ pub struct Go {
     pub inc: [Option<u64>; 2],
     pub moves_to_go: Option<u32>,
     pub infinite: bool,
+    /// Think on the opponent's time: no time limit applies until `ponderhit`.
+    pub ponder: bool,
     pub search_moves: Vec<String>,
 }
 
@@ -52,6 +54,10 @@ pub enum Command {
     },
     Go(Go),
     Stop,
+    /// The opponent played the move a `go ponder` search guessed: its limits apply from now.
+    PonderHit,
+    /// The commands, or one of them, with a line each.
+    Help(Option<String>),
     Perft(u32),
     Legal,
     Place(String),

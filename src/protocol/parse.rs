@@ -54,6 +54,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "isready" => none(Command::IsReady),
         "ucinewgame" | "uginewgame" => none(Command::NewGame),
         "stop" => none(Command::Stop),
+        "ponderhit" => none(Command::PonderHit),
         "legal" => none(Command::Legal),
         "view" | "d" => none(Command::View),
         "history" => none(Command::History),
@@ -65,6 +66,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "term" => none(Command::Term),
         "setoption" => setoption(args),
         "game" => single(name, args).map(|g| Command::Game(g.to_string())),
+        "help" => match args.trim() {
+            "" => Ok(Command::Help(None)),
+            _ => single(name, args).map(|c| Command::Help(Some(c.to_string()))),
+        },
         "place" => single(name, args).map(|m| Command::Place(m.to_string())),
         "perft" => match all_consuming(number::<u32>).parse(args.trim_end()) {
             Ok((_, n)) if n <= 64 => Ok(Command::Perft(n)),
@@ -218,6 +223,7 @@ fn go(args: &str) -> Result<Go, String> {
                 rest = after;
             }
             "infinite" => g.infinite = true,
+            "ponder" => g.ponder = true,
             "searchmoves" => {
                 while let Ok((after, m)) = word(rest) {
                     if is_go_keyword(m) {
@@ -295,6 +301,10 @@ mod tests {
         assert_eq!(parse("query result"), Ok(Command::Query(Query::Result)));
         assert_eq!(parse(""), Err("empty command".into()));
         assert_eq!(parse("bench"), Ok(Command::Bench { depth: None }));
+        assert_eq!(parse("ponderhit"), Ok(Command::PonderHit));
+        assert_eq!(parse("help"), Ok(Command::Help(None)));
+        assert_eq!(parse("help go"), Ok(Command::Help(Some("go".into()))));
+        assert!(parse("help go stop").is_err());
         assert_eq!(
             parse("targets e2"),
             Ok(Command::Extra {
@@ -366,6 +376,7 @@ mod tests {
         assert_eq!(g.inc, [Some(10), None]);
         assert_eq!(g.depth, Some(7));
         assert_eq!(g.nodes, Some(9));
+        assert!(g.ponder);
         assert_eq!(g.search_moves, vec!["a1".to_string(), "b2".to_string()]);
         assert_eq!(parse("go depth"), Err("go depth needs a number".into()));
         assert_eq!(
@@ -395,7 +406,7 @@ mod tests {
             Err("go cannot read 'depth\u{200b}1'".into())
         );
         // Unknown plain words are still skipped, as UCI asks.
-        assert_eq!(parse("go ponder"), Ok(Command::Go(Go::default())));
+        assert_eq!(parse("go mate 3"), Ok(Command::Go(Go::default())));
     }
 
     proptest! {

@@ -177,10 +177,14 @@ pub fn score(score: i32) -> String {
     }
 }
 
-/// The `info` line of one finished depth; the principal variation is in move words.
+/// The `info` line of one finished depth, or of one of its ranked lines (`multipv <rank>`, as
+/// UCI engines place it); the principal variation is in move words.
 pub fn info(info: &Info<String>) -> String {
+    let rank = info
+        .multipv
+        .map_or(String::new(), |k| format!(" multipv {k}"));
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {}{rank} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         score(info.score),
@@ -192,9 +196,122 @@ pub fn info(info: &Info<String>) -> String {
     )
 }
 
-/// `bestmove <move>`, or `bestmove (none)` when the game is over.
-pub fn best_move(mv: Option<&str>) -> String {
-    format!("bestmove {}", mv.unwrap_or("(none)"))
+/// A search's answer: its move and, when its line goes on, the reply it expects (the move to
+/// ponder on).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    pub mv: String,
+    pub ponder: Option<String>,
+}
+
+/// `bestmove <move> [ponder <reply>]`, or `bestmove (none)` when the game is over.
+pub fn best_move(best: Option<&BestMove>) -> String {
+    match best {
+        Some(BestMove {
+            mv,
+            ponder: Some(reply),
+        }) => format!("bestmove {mv} ponder {reply}"),
+        Some(BestMove { mv, ponder: None }) => format!("bestmove {mv}"),
+        None => "bestmove (none)".to_string(),
+    }
+}
+
+/// Every command of the engine protocol: its names (the first is shown), how it is written,
+/// and what it does, for `help`.
+const HELP: &[(&[&str], &str, &str)] = &[
+    (
+        &["uci", "ugi"],
+        "uci | ugi",
+        "the handshake: id lines, the options, then uciok / ugiok",
+    ),
+    (
+        &["isready"],
+        "isready",
+        "answers readyok, at once even while a search runs",
+    ),
+    (
+        &["ucinewgame", "uginewgame"],
+        "ucinewgame | uginewgame",
+        "forgets what earlier searches learnt (clears the table)",
+    ),
+    (
+        &["setoption"],
+        "setoption name <name> [value <value>]",
+        "sets an option that uci lists",
+    ),
+    (&["games"], "games", "lists the games, one a line"),
+    (
+        &["game"],
+        "game <id>",
+        "selects a game at its start position",
+    ),
+    (
+        &["position"],
+        "position startpos | fen <text> | <source> <arg> [moves <m1> ...]",
+        "sets the position, then plays the moves",
+    ),
+    (
+        &["go"],
+        "go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS] [binc MS] [movestogo N] [infinite] [ponder] [searchmoves <m1> ...]",
+        "searches: info lines, then bestmove <move> [ponder <reply>]",
+    ),
+    (
+        &["stop"],
+        "stop",
+        "ends the running search, perft or bench at once",
+    ),
+    (
+        &["ponderhit"],
+        "ponderhit",
+        "the guessed move was played: a go ponder search now keeps its limits, timed from now",
+    ),
+    (
+        &["perft"],
+        "perft <depth>",
+        "counts the move sequences below each legal move",
+    ),
+    (
+        &["bench"],
+        "bench [depth]",
+        "a search of the position from an empty table, with its speed",
+    ),
+    (&["legal"], "legal", "the legal moves on one line"),
+    (&["place"], "place <move>", "plays a move"),
+    (&["view", "d"], "view | d", "shows the board"),
+    (&["who"], "who", "names the side to move"),
+    (
+        &["history"],
+        "history",
+        "the moves played since the last position",
+    ),
+    (&["resign"], "resign", "the side to move resigns"),
+    (&["timeout"], "timeout", "the side to move lost on time"),
+    (
+        &["query"],
+        "query gameover | p1turn | result",
+        "answers response <true|false|result>",
+    ),
+    (
+        &["help"],
+        "help [command]",
+        "this list, or one command's line",
+    ),
+    (&["quit"], "quit", "stops the running work and exits"),
+    (&["term"], "term", "the same, with exit status 1"),
+];
+
+/// `help`: one line per command, `<how it is written>: <what it does>`; with a command, its
+/// line alone (`None`: no such command). Every line starts with a command's name, never with
+/// a reply's first word.
+pub fn help(command: Option<&str>) -> Option<Vec<String>> {
+    let line = |&(_, usage, what): &(&[&str], &str, &str)| format!("{usage}: {what}");
+    match command {
+        None => Some(HELP.iter().map(line).collect()),
+        Some(c) => HELP
+            .iter()
+            .find(|(names, ..)| names.contains(&c))
+            .map(|entry| vec![line(entry)]),
+    }
 }
 
 /// The name of an `id name <name>` line.
@@ -240,6 +357,42 @@ mod tests {
     }
 
     #[test]
+    fn help_lines_never_read_as_replies() {
+        let replies = [
+            "id", "option", UCI_OK, UGI_OK, READY_OK, "info", "bestmove", "error", "result",
+            "response",
+        ];
+        let all = help(None).unwrap();
+        assert_eq!(all.len(), HELP.len());
+        for line in &all {
+            let first = line.split_whitespace().next().unwrap();
+            assert!(!replies.contains(&first), "{line}");
+            assert!(line.chars().all(|c| !c.is_control()), "{line}");
+        }
+        assert_eq!(help(Some("d")).unwrap(), ["view | d: shows the board"]);
+        assert_eq!(help(Some("frob")), None);
+    }
+
+    #[test]
+    fn multipv_lines_carry_their_rank() {
+        let mut line = Info {
+            depth: 3,
+            multipv: None,
+            seldepth: 5,
+            score: 12,
+            nodes: 100,
+            time_ms: 10,
+            hashfull: 1,
+            pv: vec!["a1".to_string(), "b2".to_string()],
+        };
+        let plain =
+            "info depth 3 seldepth 5 score cp 12 nodes 100 nps 10000 hashfull 1 time 10 pv a1 b2";
+        assert_eq!(info(&line), plain);
+        line.multipv = Some(2);
+        assert_eq!(info(&line), plain.replace("5 score", "5 multipv 2 score"));
+    }
+
+    #[test]
     fn scores_count_mates_in_moves() {
         assert_eq!(score(WIN - 1), "mate 1");
         assert_eq!(score(WIN - 3), "mate 2");
@@ -249,7 +402,12 @@ mod tests {
 
     #[test]
     fn replies_read_back_as_written() {
-        assert_eq!(read_best_move(&best_move(Some("e2e4"))), Some("e2e4"));
+        let best = BestMove {
+            mv: "e2e4".into(),
+            ponder: Some("e7e5".into()),
+        };
+        assert_eq!(best_move(Some(&best)), "bestmove e2e4 ponder e7e5");
+        assert_eq!(read_best_move(&best_move(Some(&best))), Some("e2e4"));
         assert_eq!(read_best_move("bestmove"), Some(""));
         assert_eq!(read_best_move("info depth 1"), None);
         assert_eq!(read_name("id name tabula 1.0 "), Some("tabula 1.0"));

@@ -3,6 +3,8 @@
 
 use crate::game::{WIN, WIN_BOUND};
 
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The limits a `go` command gives, already resolved for the side to move.
@@ -40,18 +42,70 @@ pub const MAX_DEPTH: u32 = 100;
 /// in the slowest game, so a deadline is never overshot by more than that.
 pub const POLL_INTERVAL: u64 = 256;
 
+/// The moment a ponder search's guess came true (`ponderhit`), shared between the session that
+/// hears it and the search: until then no time limit applies, from then on the limits do, as
+/// if the search had started then (UCI: the clock starts at `ponderhit`).
+#[derive(Clone, Debug, Default)]
+pub struct PonderHit(Arc<OnceLock<Instant>>);
+
+impl PonderHit {
+    /// Starts the clock now; `false` if it was started before.
+    pub fn hit(&self) -> bool {
+        self.0.set(Instant::now()).is_ok()
+    }
+
+    /// When the clock started, if it has.
+    pub fn at(&self) -> Option<Instant> {
+        self.0.get().copied()
+    }
+}
+
+/// Why a search ended, for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// `stop`, `quit` or the end of input.
+    Stopped,
+    /// The hard deadline passed mid-iteration.
+    Deadline,
+    /// The clock or move time left no room for another iteration.
+    Time,
+    Depth,
+    Nodes,
+    /// A win or loss no deeper search can shorten.
+    Mate,
+    /// Every line reached the end of the game: deeper iterations would repeat it.
+    Exact,
+    Forced,
+    /// The game's own proof found a win at the root.
+    Proof,
+    /// The game is over: there is nothing to search.
+    NoMoves,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Stopped => "stopped from outside",
+            End::Deadline => "the hard time limit passed",
+            End::Time => "no time for another depth",
+            End::Depth => "the depth limit was reached",
+            End::Nodes => "the node limit was reached",
+            End::Mate => "a proven win or loss was found",
+            End::Exact => "the tree ended within the depth (exact result)",
+            End::Forced => "the only move",
+            End::Proof => "the game proved a win at the root",
+            End::NoMoves => "no move to search",
+        })
+    }
+}
+
 impl Limits {
     /// Plans the time for one move. `overhead_ms` is kept back for the pipe and the GUI, so the
     /// answer arrives before the clock runs out.
     pub fn deadlines(&self, start: Instant, overhead_ms: u64) -> Deadlines {
         let at = |ms: u64| Some(start + Duration::from_millis(ms));
         if self.infinite {
-            return Deadlines {
-                start,
-                soft: None,
-                hard: None,
-                spend_all: false,
-            };
+            return Deadlines::none(start);
         }
         if let Some(mt) = self.movetime {
             let hard = mt.saturating_sub(overhead_ms).max(1);
@@ -81,6 +135,13 @@ impl Limits {
                 spend_all: false,
             };
         }
+        Deadlines::none(start)
+    }
+}
+
+impl Deadlines {
+    /// No time limit: a search to a depth or node count, until `stop`, or pondering.
+    pub fn none(start: Instant) -> Self {
         Deadlines {
             start,
             soft: None,
@@ -88,17 +149,44 @@ impl Limits {
             spend_all: false,
         }
     }
-}
 
-impl Deadlines {
     /// Whether the search must end now, whatever it is doing.
     pub fn passed(&self) -> bool {
         self.hard.is_some_and(|h| Instant::now() >= h)
     }
 
+    /// How long after the start a deadline is, in milliseconds.
+    fn ms(&self, at: Option<Instant>) -> Option<u128> {
+        at.map(|t| t.saturating_duration_since(self.start).as_millis())
+    }
+
     /// Whether there is a clock to manage, on which an iteration that cannot finish is wasted.
     pub fn clock(&self) -> bool {
         self.hard.is_some() && !self.spend_all
+    }
+}
+
+/// For the log: the time allotted.
+impl fmt::Display for Deadlines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.ms(self.soft), self.ms(self.hard)) {
+            (None, None) => f.write_str("no time limit"),
+            (soft, hard) => {
+                let show =
+                    |ms: Option<u128>| ms.map_or("none".to_string(), |ms| format!("{ms} ms"));
+                let spend = if self.spend_all {
+                    ", all of it spent"
+                } else {
+                    ""
+                };
+                write!(
+                    f,
+                    "soft limit {}, hard limit {}{spend}",
+                    show(soft),
+                    show(hard)
+                )
+            }
+        }
     }
 }
 
@@ -110,7 +198,6 @@ pub fn proven(score: i32, depth: u32) -> bool {
 
 /// One thread's decision, between two iterations, whether to start another.
 pub struct Pace {
-    deadlines: Deadlines,
     /// When the iteration under way started, and how long the last finished one took.
     started: Instant,
     last_took: Option<Duration>,
@@ -126,10 +213,10 @@ const MAX_UNSETTLED: f64 = 2.5;
 /// A score falling by this much between two iterations doubles the soft limit.
 const FALL_DOUBLES: f64 = 100.0;
 
-impl Pace {
-    pub fn new(deadlines: Deadlines) -> Self {
+/// Before the first iteration.
+impl Default for Pace {
+    fn default() -> Self {
         Pace {
-            deadlines,
             started: Instant::now(),
             last_took: None,
             last_best: None,
@@ -137,18 +224,21 @@ impl Pace {
             changes: 0.0,
         }
     }
+}
 
+impl Pace {
     pub fn start_iteration(&mut self) {
         self.started = Instant::now();
     }
 
-    /// Whether the time allows another iteration after the one just ended with `best` (a
-    /// move's bits) scoring `score`. `superseded`: it was dropped for another thread's, so its
+    /// Whether the time allows another iteration within `deadlines` after the one just ended
+    /// with `best` (a move's bits) scoring `score`. `superseded`: it was dropped for another thread's, so its
     /// time says nothing of the next one's; `proven`: its score is [`proven`], which under a
     /// clock needs no more thought. Under a clock, an answer that keeps changing or a score
     /// that falls earns more time (up to [`MAX_UNSETTLED`] times the soft limit).
     pub fn another(
         &mut self,
+        d: &Deadlines,
         superseded: bool,
         proven: bool,
         best: Option<u32>,
@@ -176,7 +266,6 @@ impl Pace {
         (self.last_best, self.last_score) = (best, Some(score));
         let unsettled =
             ((1.0 + self.changes) * (1.0 + f64::from(fall) / FALL_DOUBLES)).min(MAX_UNSETTLED);
-        let d = &self.deadlines;
         let soft_passed = d
             .soft
             .is_some_and(|soft| now >= d.start + (soft - d.start).mul_f64(unsettled));
@@ -235,10 +324,10 @@ mod tests {
         // have passed, with iterations short enough to fit in the hard limit.
         let d = l.deadlines(Instant::now() - Duration::from_millis(1500), 0);
         let run = |moves: &[(u32, i32)]| {
-            let mut pace = Pace::new(d);
+            let mut pace = Pace::default();
             moves
                 .iter()
-                .map(|&(m, s)| pace.another(false, false, Some(m), s))
+                .map(|&(m, s)| pace.another(&d, false, false, Some(m), s))
                 .last()
                 .unwrap()
         };

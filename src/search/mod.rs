@@ -33,7 +33,7 @@ pub mod tt;
 mod worker;
 
 use crate::game::{Game, WIN};
-use limits::Limits;
+use limits::{End, Limits, PonderHit};
 use ordering::NOISY;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -54,12 +54,19 @@ pub struct Request<M> {
     pub root_moves: Option<Vec<M>>,
     /// Milliseconds kept back from every deadline for the pipe and the GUI.
     pub overhead_ms: u64,
+    /// How many best lines to find and report, each without the root moves of the lines
+    /// before it (MultiPV); 1 for a plain search.
+    pub multipv: usize,
+    /// Pondering: the limits apply only from the moment this is hit (`None`: from the start).
+    pub ponder: Option<PonderHit>,
 }
 
 /// A progress report, one per finished iteration of the main thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Info<M> {
     pub depth: u32,
+    /// The line's rank (from 1) when the search finds several (MultiPV); `None` with one.
+    pub multipv: Option<usize>,
     pub seldepth: u32,
     pub score: i32,
     pub nodes: u64,
@@ -101,28 +108,44 @@ pub fn search<G: Game>(
     let forced = root_moves.len() == 1 && limits.depth.is_none() && !limits.infinite;
     let first = root_moves.first().copied();
     let shared = Shared::new(request, start, first, stop, table, report);
-    // A win the game proves by its own narrow search is played at once.
+    // A win the game proves by its own narrow search is played at once (an analysis of
+    // several lines searches on, to rank the others).
     let mut proof = Vec::new();
     if request.root_moves.is_none()
         && !limits.infinite
+        && request.multipv <= 1
         && root.proven_win(ROOT_PROOF_BUDGET, &mut proof)
     {
         let plies = proof.len() as u32;
-        shared.publish(plies, WIN - plies as i32, plies, &proof);
-        return shared.answer();
+        let line = Line {
+            score: WIN - plies as i32,
+            pv: proof,
+        };
+        shared.end(End::Proof);
+        shared.publish(plies, plies, std::slice::from_ref(&line));
+        return shared.finish(End::Proof);
     }
-    if !root_moves.is_empty() {
-        let threads = if forced { 1 } else { request.threads.max(1) };
-        shared.run(pool, threads, |id| {
-            Worker::<G>::new(&shared, id).iterate(
-                root,
-                root_moves.clone(),
-                forced,
-                request.root_moves.is_none(),
-            )
-        });
+    if root_moves.is_empty() {
+        return shared.finish(End::NoMoves);
     }
-    shared.answer()
+    let threads = if forced { 1 } else { request.threads.max(1) };
+    shared.run(pool, threads, |id| {
+        Worker::<G>::new(&shared, id).iterate(
+            root,
+            root_moves.clone(),
+            forced,
+            request.root_moves.is_none(),
+        )
+    });
+    // The main thread says why it ended, unless something from outside ended it.
+    shared.finish(End::Stopped)
+}
+
+/// One ranked line of an iteration: its score and its moves from the root.
+#[derive(Clone, Debug)]
+struct Line<M> {
+    score: i32,
+    pv: Vec<M>,
 }
 
 /// The root moves in a first guess of their order.

@@ -1,7 +1,8 @@
 //! Iterative deepening at the root of one thread: aspiration windows, the root move loop, and
 //! between two iterations the hand-over with the other threads and the clock.
 
-use super::limits::{Pace, proven};
+use super::Line;
+use super::limits::{End, Pace, proven};
 use super::threads::next_depth;
 use super::worker::{Worker, bound, to_table};
 use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
@@ -10,6 +11,8 @@ use std::sync::atomic::Ordering::Relaxed;
 impl<G: Game> Worker<'_, G> {
     /// Iterative deepening. The threads (Lazy SMP) spread over the depths (see
     /// `Shared::claim`), and an iteration another thread has already finished is dropped.
+    /// Each iteration finds `Shared::multipv` lines, each the best of the root moves the lines
+    /// before it left (MultiPV by root move exclusion), and ranks them by score.
     /// `widen`: the root moves are the game's search moves, which may be widened (see
     /// `Game::left_out_moves`).
     pub(super) fn iterate(
@@ -19,8 +22,7 @@ impl<G: Game> Worker<'_, G> {
         forced: bool,
         mut widen: bool,
     ) {
-        let deadlines = self.shared.deadlines;
-        let mut pace = Pace::new(deadlines);
+        let mut pace = Pace::default();
         let mut depth = self.shared.claim(1, self.shared.max_depth);
         let mut last = 0;
         loop {
@@ -36,24 +38,46 @@ impl<G: Game> Worker<'_, G> {
                 root_moves[..=i].rotate_right(1);
             }
             let first = root_moves[0];
-            let mut score = self.aspirate(root, &mut root_moves, depth as i32, last);
-            // Every root move lost: the moves the game left out join them for good, and the
-            // depth is searched again (see `negamax`).
-            if widen && score <= -WIN_BOUND && !self.aborted {
-                widen = false;
-                let searched = root_moves.len();
-                root.left_out_moves(&mut root_moves);
-                if root_moves.len() > searched {
-                    score = self.aspirate(root, &mut root_moves, depth as i32, last);
+            let mut found = 0;
+            while found < self.shared.multipv.min(root_moves.len()) {
+                let center = match found {
+                    0 => last,
+                    k => self.lines.get(k).map_or(0, |l| l.score),
+                };
+                let score = self.line(
+                    root,
+                    &mut root_moves,
+                    found,
+                    depth as i32,
+                    center,
+                    &mut widen,
+                );
+                if self.aborted {
+                    break;
                 }
+                if self.lines.len() == found {
+                    self.lines.push(Line {
+                        score: 0,
+                        pv: Vec::new(),
+                    });
+                }
+                let line = &mut self.lines[found];
+                line.score = score;
+                std::mem::swap(&mut line.pv, &mut self.pv[0]);
+                found += 1;
             }
             self.shared.release(depth);
             let superseded = std::mem::take(&mut self.superseded);
             if self.aborted && !superseded {
                 if self.improved {
-                    // The unfinished iteration proved a move better than its first.
-                    self.shared
-                        .improve(depth, first, &self.pv[0], self.improved_score);
+                    // The unfinished iteration proved a move better than its first: the line
+                    // under way, or the first line if it was finished.
+                    let pv = if found == 0 {
+                        &self.pv[0]
+                    } else {
+                        &self.lines[0].pv
+                    };
+                    self.shared.improve(depth, first, pv, self.improved_score);
                 }
                 break;
             }
@@ -64,13 +88,14 @@ impl<G: Game> Worker<'_, G> {
                 last = best.score;
                 (best.depth, false)
             } else {
-                last = score;
-                let pv = std::mem::take(&mut self.pv[0]);
-                let known = self.shared.publish(depth, score, self.seldepth as u32, &pv);
-                self.pv[0] = pv;
+                self.rank(&mut root_moves[..found]);
+                last = self.lines[0].score;
+                let lines = &self.lines[..found];
+                let known = self.shared.publish(depth, self.seldepth as u32, lines);
                 (known, !self.horizon)
             };
             let Some(next) = next_depth(depth, known, self.shared.max_depth) else {
+                self.shared.end(End::Depth);
                 break;
             };
             if self.id > 0 && !exact {
@@ -78,11 +103,21 @@ impl<G: Game> Worker<'_, G> {
                 continue;
             }
             let best = self.shared.best().answer.best.map(MoveBits::to_bits);
-            if exact
-                || forced
-                || !pace.another(superseded, proven(last, known), best, last)
-                || self.shared.done.load(Relaxed)
-            {
+            let deadlines = self.shared.deadlines();
+            let proven = proven(last, known);
+            let end = if exact {
+                Some(End::Exact)
+            } else if forced {
+                Some(End::Forced)
+            } else if !pace.another(&deadlines, superseded, proven, best, last) {
+                Some(if proven { End::Mate } else { End::Time })
+            } else if self.shared.done.load(Relaxed) {
+                Some(End::Depth)
+            } else {
+                None
+            };
+            if let Some(why) = end {
+                self.shared.end(why);
                 break;
             }
             // Under a clock an iteration that cannot finish ends the search, so the main
@@ -97,8 +132,53 @@ impl<G: Game> Worker<'_, G> {
         self.flush_nodes();
     }
 
+    /// Searches line `k` of an iteration: the best of the root moves after the first `k` (the
+    /// earlier lines' moves), put at `moves[k]` with its line in `pv[0]`.
+    fn line(
+        &mut self,
+        root: &G,
+        moves: &mut Vec<G::Move>,
+        k: usize,
+        depth: i32,
+        last: i32,
+        widen: &mut bool,
+    ) -> i32 {
+        let score = self.aspirate(root, &mut moves[k..], k == 0, depth, last);
+        // Every root move lost: the moves the game left out join them for good, and the
+        // depth is searched again (see `negamax`).
+        if *widen && score <= -WIN_BOUND && !self.aborted {
+            *widen = false;
+            let searched = moves.len();
+            root.left_out_moves(moves);
+            if moves.len() > searched {
+                return self.aspirate(root, &mut moves[k..], k == 0, depth, last);
+            }
+        }
+        score
+    }
+
+    /// Ranks the lines found, best first, and their root moves with them: a later line may
+    /// score above an earlier one, whose search saw its move only through a null window.
+    fn rank(&mut self, moves: &mut [G::Move]) {
+        if moves.len() > 1 {
+            let lines = &mut self.lines[..moves.len()];
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            for (m, l) in moves.iter_mut().zip(lines.iter()) {
+                *m = l.pv[0];
+            }
+        }
+    }
+
     /// Searches the root in a narrow window around the last score, widening on failure.
-    fn aspirate(&mut self, root: &G, moves: &mut [G::Move], depth: i32, last: i32) -> i32 {
+    /// `first_line`: the first line of its iteration (see `root`).
+    fn aspirate(
+        &mut self,
+        root: &G,
+        moves: &mut [G::Move],
+        first_line: bool,
+        depth: i32,
+        last: i32,
+    ) -> i32 {
         let mut delta = 40;
         let (mut alpha, mut beta) = if depth >= 5 && last.abs() < WIN_BOUND {
             (last - delta, last + delta)
@@ -106,7 +186,7 @@ impl<G: Game> Worker<'_, G> {
             (-WIN, WIN)
         };
         loop {
-            let score = self.root(root, moves, depth, alpha, beta);
+            let score = self.root(root, moves, first_line, depth, alpha, beta);
             if self.aborted {
                 return score;
             }
@@ -121,10 +201,13 @@ impl<G: Game> Worker<'_, G> {
         }
     }
 
+    /// Searches the root `moves`. Only the first line of an iteration (all the root moves)
+    /// tells of a better move than the first, and is the root's result in the table.
     fn root(
         &mut self,
         pos: &G,
         moves: &mut [G::Move],
+        first_line: bool,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -158,7 +241,7 @@ impl<G: Game> Worker<'_, G> {
                 head[0].push(mv);
                 head[0].extend_from_slice(&tail[0]);
                 if score > alpha {
-                    if i > 0 {
+                    if i > 0 && first_line {
                         self.improved = true;
                         self.improved_score = score;
                     }
@@ -169,13 +252,15 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        self.shared.table.store(
-            pos.hash(),
-            Some(moves[0].to_bits()),
-            to_table(best, 0),
-            depth.clamp(0, 255) as u8,
-            bound(best, original_alpha, beta),
-        );
+        if first_line {
+            self.shared.table.store(
+                pos.hash(),
+                Some(moves[0].to_bits()),
+                to_table(best, 0),
+                depth.clamp(0, 255) as u8,
+                bound(best, original_alpha, beta),
+            );
+        }
         best
     }
 }

@@ -5,6 +5,7 @@ use super::ordering::Tried;
 use super::threads::next_depth;
 use super::*;
 use crate::game::{MoveBits, Options, Outcome, Side, WIN, WIN_BOUND};
+use crate::search::limits::PonderHit;
 use crate::search::thinker::Thinker;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -202,6 +203,8 @@ fn with_shared<R>(
         threads,
         root_moves: None,
         overhead_ms: 0,
+        multipv: 1,
+        ponder: None,
     };
     let shared = Shared::new(
         &request,
@@ -238,10 +241,18 @@ fn history_weighs_against_the_games_hint_by_its_divisor() {
     assert_eq!(first_after_history::<100_000>(), Cell(4));
 }
 
+/// The one line of an iteration.
+fn one(score: i32, pv: &[Cell]) -> [Line<Cell>; 1] {
+    [Line {
+        score,
+        pv: pv.to_vec(),
+    }]
+}
+
 #[test]
 fn an_unfinished_iteration_improves_only_a_shallower_answer() {
     with_shared(10, 1, |shared| {
-        assert_eq!(shared.publish(3, 10, 3, &[Cell(1), Cell(2)]), 3);
+        assert_eq!(shared.publish(3, 3, &one(10, &[Cell(1), Cell(2)])), 3);
         // The same depth (another thread finished it meanwhile) keeps the finished answer.
         shared.improve(3, Cell(1), &[Cell(4)], 50);
         assert_eq!(shared.best().answer.best, Some(Cell(1)));
@@ -255,14 +266,14 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
         assert_eq!(best.pv, [Cell(5), Cell(6)]);
     });
     with_shared(10, 1, |shared| {
-        shared.publish(3, 10, 3, &[Cell(1)]);
+        shared.publish(3, 3, &one(10, &[Cell(1)]));
         // Two threads cut short at depths 4 and 5: the deeper line stands, in either order.
         shared.improve(4, Cell(1), &[Cell(4)], 20);
         shared.improve(5, Cell(1), &[Cell(5)], 30);
         shared.improve(4, Cell(1), &[Cell(4)], 20);
         assert_eq!(shared.best().answer.best, Some(Cell(5)));
         // A finished iteration replaces them.
-        shared.publish(6, 0, 6, &[Cell(6)]);
+        shared.publish(6, 6, &one(0, &[Cell(6)]));
         shared.improve(7, Cell(6), &[Cell(7)], 10);
         assert_eq!(shared.best().answer.best, Some(Cell(7)));
     });
@@ -310,4 +321,137 @@ fn a_random_player_is_averaged_over_its_moves() {
     // Against random answers from the start X expects to win more often than not.
     let start = run("......... random", 1, 9).score;
     assert!(start > 0 && start < CHANCE_WIN, "{start}");
+}
+
+/// The reports of a search of `fen` for `multipv` lines to `depth`, on one thread.
+fn reports(fen: &str, multipv: usize, depth: u32) -> (Answer<Cell>, Vec<Info<Cell>>) {
+    let g = TicTacToe::<1>::from_fen("", fen, &Options::default()).unwrap();
+    let mut infos = Vec::new();
+    let request = Request {
+        limits: to_depth(depth),
+        threads: 1,
+        root_moves: None,
+        overhead_ms: 0,
+        multipv,
+        ponder: None,
+    };
+    let (table, pool) = (Table::new(1).unwrap(), thinker::thread_pool(1).unwrap());
+    let stop = AtomicBool::new(false);
+    let answer = search(&g, &request, &table, &pool, &stop, &mut |i| {
+        infos.push(i.clone())
+    });
+    (answer, infos)
+}
+
+/// The exact value of each move of `pos` for its side to move, `ply` plies below the root, by
+/// plain minimax.
+fn move_values(pos: &TicTacToe, ply: usize) -> Vec<(Cell, i32)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut values = Vec::new();
+    for m in moves {
+        let mut child = pos.clone();
+        child.play(m);
+        let value = match child.outcome() {
+            Some(o) => -super::worker::outcome_score(&child, o, ply + 1),
+            // A full board without a row is a draw.
+            None => move_values(&child, ply + 1)
+                .iter()
+                .map(|&(_, v)| -v)
+                .min()
+                .unwrap_or(0),
+        };
+        values.push((m, value));
+    }
+    values
+}
+
+#[test]
+fn multipv_finds_the_best_root_moves_each_without_the_ones_before() {
+    // x . . / o o . / x . .  : 5 holds the draw, every other move loses to o's row.
+    for fen in ["x..oo.x..", "x...o....", "xx.oo...."] {
+        let g = TicTacToe::<1>::from_fen("", fen, &Options::default()).unwrap();
+        let (answer, infos) = reports(fen, 3, 9);
+        let deepest = infos.last().unwrap().depth;
+        let last: Vec<&Info<Cell>> = infos.iter().filter(|i| i.depth == deepest).collect();
+        assert_eq!(last.len(), 3, "{fen}: {infos:?}");
+        let values = move_values(&g, 0);
+        let mut ranked: Vec<i32> = values.iter().map(|&(_, v)| v).collect();
+        ranked.sort_by(|a, b| b.cmp(a));
+        for (rank, info) in last.iter().enumerate() {
+            assert_eq!(info.multipv, Some(rank + 1));
+            assert_eq!(info.score, ranked[rank], "{fen}: line {}", rank + 1);
+            let own = values.iter().find(|&&(m, _)| m == info.pv[0]).unwrap().1;
+            assert_eq!(own, info.score, "{fen}: its move's value");
+        }
+        let firsts: std::collections::HashSet<Cell> = last.iter().map(|i| i.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "{fen}: three different moves");
+        assert_eq!(
+            answer.best,
+            Some(last[0].pv[0]),
+            "{fen}: the answer is line 1"
+        );
+    }
+}
+
+#[test]
+fn one_line_is_reported_without_a_rank_and_more_lines_than_moves_are_all_moves() {
+    let (_, infos) = reports("xx.oo....", 1, 3);
+    assert!(infos.iter().all(|i| i.multipv.is_none()));
+    // Two empty cells: two lines per depth, however many were asked for.
+    let (_, infos) = reports("xoxxo.o.x", 5, 3);
+    assert!(infos.iter().all(|i| i.multipv.is_some_and(|k| k <= 2)));
+    assert_eq!(
+        infos.iter().filter(|i| i.multipv == Some(2)).count(),
+        infos.len() / 2
+    );
+}
+
+#[test]
+fn multipv_ranks_the_moves_before_a_random_player() {
+    // As in `a_random_player_is_averaged_over_its_moves`: 5 and 8 are worth half a win
+    // against random answers, 3 less.
+    let (answer, infos) = reports("xox.o.ox. random", 3, 9);
+    let deepest = infos.last().unwrap().depth;
+    let last: Vec<&Info<Cell>> = infos.iter().filter(|i| i.depth == deepest).collect();
+    let lines: Vec<(Cell, i32)> = last.iter().map(|i| (i.pv[0], i.score)).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[..2]
+            .iter()
+            .all(|&(m, s)| matches!(m, Cell(5 | 8)) && s == CHANCE_WIN / 2)
+    );
+    assert_eq!(lines[2].0, Cell(3));
+    assert!(lines[2].1 < CHANCE_WIN / 2);
+    assert_eq!(answer.score, CHANCE_WIN / 2);
+}
+
+#[test]
+fn a_ponder_search_has_no_deadline_until_the_hit_then_the_limits_from_it() {
+    let ponder = PonderHit::default();
+    let request = Request {
+        limits: Limits {
+            movetime: Some(100),
+            ..Limits::default()
+        },
+        threads: 1,
+        root_moves: None,
+        overhead_ms: 0,
+        multipv: 1,
+        ponder: Some(ponder.clone()),
+    };
+    let (stop, table) = (AtomicBool::new(false), Table::new(1).unwrap());
+    let mut report = |_: &Info<Cell>| {};
+    let start = Instant::now() - std::time::Duration::from_secs(1);
+    let shared = Shared::new(&request, start, None, &stop, &table, &mut report);
+    assert_eq!(
+        shared.deadlines().hard,
+        None,
+        "a second of pondering, no deadline"
+    );
+    assert!(ponder.hit());
+    assert!(!ponder.hit(), "one hit only");
+    let hit = ponder.at().unwrap();
+    let hard = shared.deadlines().hard.unwrap();
+    assert_eq!(hard - hit, std::time::Duration::from_millis(100));
 }

@@ -48,6 +48,8 @@ impl Thinker {
             threads: self.threads,
             root_moves,
             overhead_ms: 0,
+            multipv: 1,
+            ponder: None,
         };
         search(
             pos,

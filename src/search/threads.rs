@@ -2,11 +2,11 @@
 //! answer so far) and how they spread over the depths. The threads never wait for each other;
 //! each runs its own iterative deepening (see `worker.rs`) and publishes what it finishes.
 
-use super::limits::{Deadlines, MAX_DEPTH};
+use super::limits::{Deadlines, End, Limits, MAX_DEPTH, PonderHit};
 use super::tt::Table;
-use super::{Answer, Info, Reporter, Request};
+use super::{Answer, Info, Line, Reporter, Request};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 /// What all threads of one search share.
@@ -16,9 +16,18 @@ pub(super) struct Shared<'a, M> {
     pub(super) done: AtomicBool,
     pub(super) nodes: AtomicU64,
     pub(super) table: &'a Table,
-    pub(super) deadlines: Deadlines,
+    pub(super) start: Instant,
+    /// The deadlines, once the clock runs: from the start, or from `ponder`'s hit.
+    deadlines: OnceLock<Deadlines>,
+    limits: Limits,
+    overhead_ms: u64,
+    ponder: Option<PonderHit>,
     pub(super) node_limit: Option<u64>,
     pub(super) max_depth: u32,
+    /// How many ranked lines each iteration finds (MultiPV).
+    pub(super) multipv: usize,
+    /// Why the search ended, as the first to know says.
+    end: OnceLock<End>,
     /// The depth of `best`, readable without the lock.
     pub(super) known: AtomicU32,
     /// How many threads are searching each depth, and how many one depth may take.
@@ -72,14 +81,28 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
     ) -> Self {
         let limits = &request.limits;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let deadlines = OnceLock::new();
+        if request.ponder.is_none() {
+            let planned = limits.deadlines(start, request.overhead_ms);
+            log::info!("search: {planned}");
+            let _ = deadlines.set(planned);
+        } else {
+            log::info!("search: pondering, no time limit until ponderhit");
+        }
         Shared {
             stop,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             table,
-            deadlines: limits.deadlines(start, request.overhead_ms),
+            start,
+            deadlines,
+            limits: limits.clone(),
+            overhead_ms: request.overhead_ms,
+            ponder: request.ponder.clone(),
             node_limit: limits.nodes,
             max_depth,
+            multipv: request.multipv.max(1),
+            end: OnceLock::new(),
             known: AtomicU32::new(0),
             searching: (0..=max_depth).map(|_| AtomicU32::new(0)).collect(),
             per_depth: request.threads.max(1).div_ceil(2) as u32,
@@ -110,10 +133,40 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
         }
     }
 
-    /// The answer once every thread has stopped.
-    pub(super) fn answer(&self) -> Answer<M> {
+    /// The deadlines in force: none while pondering, then those of the limits from the moment
+    /// of the hit.
+    pub(super) fn deadlines(&self) -> Deadlines {
+        if let Some(d) = self.deadlines.get() {
+            return *d;
+        }
+        match self.ponder.as_ref().and_then(PonderHit::at) {
+            Some(hit) => *self.deadlines.get_or_init(|| {
+                let planned = self.limits.deadlines(hit, self.overhead_ms);
+                let ms = hit.saturating_duration_since(self.start).as_millis();
+                log::info!("ponderhit after {ms} ms of pondering: {planned}");
+                planned
+            }),
+            None => Deadlines::none(self.start),
+        }
+    }
+
+    /// Records why the search ends, unless an earlier reason was recorded.
+    pub(super) fn end(&self, why: End) {
+        let _ = self.end.set(why);
+    }
+
+    /// The answer once every thread has stopped; `fallback` is why the search ended if no
+    /// thread said.
+    pub(super) fn finish(&self, fallback: End) -> Answer<M> {
         let mut answer = self.best().answer.clone();
         answer.nodes = self.nodes.load(Relaxed);
+        log::info!(
+            "search ended ({}): depth {}, {} nodes in {} ms",
+            self.end.get().copied().unwrap_or(fallback),
+            answer.depth,
+            answer.nodes,
+            self.start.elapsed().as_millis(),
+        );
         answer
     }
 
@@ -141,30 +194,44 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
         self.searching[depth as usize].fetch_sub(1, Relaxed);
     }
 
-    /// Takes a finished iteration of any thread; a deeper one than known becomes the answer
-    /// and is reported. Returns the depth of the answer now.
-    pub(super) fn publish(&self, depth: u32, score: i32, seldepth: u32, pv: &[M]) -> u32 {
+    /// Takes a finished iteration of any thread, its lines ranked best first; a deeper one
+    /// than known becomes the answer and each of its lines is reported. Returns the depth of
+    /// the answer now.
+    pub(super) fn publish(&self, depth: u32, seldepth: u32, lines: &[Line<M>]) -> u32 {
         let mut best = self.best();
         if depth > best.answer.depth {
             self.known.store(depth, Relaxed);
+            let first = &lines[0];
             *best = Best::finished(Answer {
-                best: pv.first().copied(),
-                score,
+                best: first.pv.first().copied(),
+                score: first.score,
                 depth,
                 nodes: 0,
-                pv: pv.to_vec(),
+                pv: first.pv.clone(),
             });
-            let info = Info {
-                depth,
-                seldepth: seldepth.max(depth),
-                score,
-                nodes: self.nodes.load(Relaxed),
-                time_ms: self.deadlines.start.elapsed().as_millis() as u64,
-                hashfull: self.table.hashfull(),
-                pv: pv.to_vec(),
-            };
-            (self.report.lock().unwrap_or_else(|p| p.into_inner()))(&info);
+            let nodes = self.nodes.load(Relaxed);
+            let time_ms = self.start.elapsed().as_millis() as u64;
+            // The moves are in the `info` lines, in the game's words.
+            log::debug!(
+                "depth {depth} done: score {}, {nodes} nodes, {time_ms} ms",
+                first.score
+            );
+            let hashfull = self.table.hashfull();
+            let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
+            for (rank, line) in lines.iter().enumerate() {
+                report(&Info {
+                    depth,
+                    multipv: (self.multipv > 1).then_some(rank + 1),
+                    seldepth: seldepth.max(depth),
+                    score: line.score,
+                    nodes,
+                    time_ms,
+                    hashfull,
+                    pv: line.pv.clone(),
+                });
+            }
             if depth >= self.max_depth {
+                self.end(End::Depth);
                 self.done.store(true, Relaxed);
             }
         }

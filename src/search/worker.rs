@@ -3,8 +3,9 @@
 //! scores, and scores for finished games and the table. The recursion is in `root.rs`,
 //! `negamax.rs`, `quiescence.rs` and `chance.rs`.
 
+use super::Line;
 use super::eval_cache::EvalCache;
-use super::limits::POLL_INTERVAL;
+use super::limits::{End, POLL_INTERVAL};
 use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE, Tried};
 use super::selectivity::Reductions;
 use super::threads::Shared;
@@ -40,6 +41,8 @@ pub(super) struct Worker<'a, G: Game> {
     pub(super) tried: Vec<Tried<G::Move>>,
     scratch: Vec<G::Move>,
     pub(super) pv: Vec<Vec<G::Move>>,
+    /// The lines of the iteration under way, best first (one unless MultiPV).
+    pub(super) lines: Vec<Line<G::Move>>,
     /// The static score of the node at each ply of the current line (`NO_EVAL` where none was
     /// computed: in check, at a chance node, without forward pruning), to tell whether a
     /// position is improving on the one two plies up.
@@ -72,6 +75,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tried: (0..=MAX_PLY).map(|_| Tried::default()).collect(),
             scratch: Vec::with_capacity(256),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lines: Vec::new(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
             reductions: Reductions::new(),
             keys: vec![0; MAX_PLY + 1],
@@ -93,8 +97,15 @@ impl<'a, G: Game> Worker<'a, G> {
             let total = self.shared.nodes.fetch_add(self.unreported, Relaxed) + self.unreported;
             self.unreported = 0;
             let s = self.shared;
-            let spent = s.node_limit.is_some_and(|n| total >= n);
-            if s.deadlines.passed() || spent {
+            let over = if s.node_limit.is_some_and(|n| total >= n) {
+                Some(End::Nodes)
+            } else if s.deadlines().passed() {
+                Some(End::Deadline)
+            } else {
+                None
+            };
+            if let Some(why) = over {
+                s.end(why);
                 s.stop.store(true, Relaxed);
             }
             if s.stop.load(Relaxed) || (self.id > 0 && s.done.load(Relaxed)) {

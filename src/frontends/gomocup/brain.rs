@@ -321,6 +321,8 @@ impl Brain {
             threads: self.settings.threads,
             root_moves: None,
             overhead_ms: OVERHEAD_MS,
+            multipv: 1,
+            ponder: None,
         };
         self.stop = Arc::new(AtomicBool::new(false));
         let (pool, stop, out) = (self.pool.clone(), self.stop.clone(), self.out.clone());

@@ -7,6 +7,7 @@ use super::play::rules;
 use crate::engine::SearchContext;
 use crate::game::WIN_BOUND;
 use crate::rng::{self, Rng};
+use crate::search::limits::PonderHit;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use std::sync::Arc;
@@ -172,6 +173,7 @@ impl Checker {
             threads: 1,
             overhead_ms: 0,
             seed: 1,
+            ponder: PonderHit::default(),
         };
         Ok(balanced(game.score(depth, ctx), balance))
     }

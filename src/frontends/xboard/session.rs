@@ -442,6 +442,8 @@ impl Session {
             threads: self.threads,
             root_moves: None,
             overhead_ms: overhead.max(self.clock.lag_ms * 6 / 5),
+            multipv: 1,
+            ponder: None,
         };
         if !analyze {
             self.clock.start_move();
