@@ -121,7 +121,7 @@ fn shards_merged_give_the_counts_of_the_whole_run() {
     ]);
     assert_eq!(code, Some(1));
     assert!(
-        merged.contains("shard 2/2 incomplete (1 of 2 pairs, no end line: it died)"),
+        merged.contains("shard 2/2 incomplete (1 of 2 pairs, no end line: cancelled or died)"),
         "{merged}"
     );
     // The same shard twice, or shards of another match, are refused.

@@ -225,7 +225,7 @@ fn merged(paths: &[String]) -> Result<(String, bool), String> {
             None => notes.push(format!("shard {k}/{of} missing")),
             Some(f) => match &f.end {
                 None => notes.push(format!(
-                    "shard {k}/{of} incomplete ({} of {expected} pairs, no end line: it died)",
+                    "shard {k}/{of} incomplete ({} of {expected} pairs, no end line: cancelled or died)",
                     f.pairs
                 )),
                 Some(Some(why)) => notes.push(format!(
