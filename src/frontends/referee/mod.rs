@@ -408,6 +408,7 @@ pub fn report(m: &Summary, names: &[String], t: &Tally) -> String {
 struct Progress {
     total: usize,
     terminal: bool,
+    start: std::time::Instant,
 }
 
 impl Progress {
@@ -415,6 +416,7 @@ impl Progress {
         Progress {
             total,
             terminal: std::io::stderr().is_terminal(),
+            start: std::time::Instant::now(),
         }
     }
 
@@ -430,6 +432,11 @@ impl Progress {
         if sprt {
             line += &format!("  llr {:.2}", t.llr);
         }
+        let left = self.total.saturating_sub(t.games() as usize);
+        line += &format!(
+            "  eta {}",
+            eta(self.start.elapsed(), t.games() as usize, left)
+        );
         if self.terminal {
             eprint!("\r{line}\x1b[K");
         } else {
@@ -441,5 +448,29 @@ impl Progress {
         if self.terminal {
             eprintln!();
         }
+    }
+}
+
+/// The time the `left` games will take at the pace of the `done` ones: `1h02m`, `3m05s`, `12s`.
+fn eta(elapsed: std::time::Duration, done: usize, left: usize) -> String {
+    let secs = (elapsed.as_secs_f64() / done.max(1) as f64 * left as f64).round() as u64;
+    match (secs / 3600, secs / 60 % 60, secs % 60) {
+        (0, 0, s) => format!("{s}s"),
+        (0, m, s) => format!("{m}m{s:02}s"),
+        (h, m, _) => format!("{h}h{m:02}m"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_eta_follows_the_pace_so_far() {
+        assert_eq!(eta(Duration::from_secs(10), 5, 5), "10s");
+        assert_eq!(eta(Duration::from_secs(10), 2, 37), "3m05s");
+        assert_eq!(eta(Duration::from_secs(62), 1, 60), "1h02m");
+        assert_eq!(eta(Duration::from_secs(9), 3, 0), "0s");
     }
 }
