@@ -613,8 +613,9 @@ impl Session {
                 Some(Ok(lines)) => out.lines(&lines),
                 Some(Err(e)) => out.error(&e),
                 None => out.error(&format!(
-                    "unknown command '{}'",
-                    protocol::parse::clip(&name)
+                    "unknown command '{}'{}",
+                    protocol::parse::clip(&name),
+                    protocol::spelling::did_you_mean(&name, reply::command_names())
                 )),
             },
             // Answered by `handle` before a game is needed.

@@ -238,7 +238,15 @@ fn go(args: &str) -> Result<Go, String> {
             _ if !w.bytes().all(|b| b.is_ascii_graphic()) => {
                 return Err(format!("go cannot read '{}'", clip(w)));
             }
-            _ => {}
+            // UCI asks engines to skip words they do not know; a person who misspelt a limit
+            // still hears of it, on stderr (the default log level shows warnings). A number
+            // is the value of the word before it.
+            _ if w.parse::<i64>().is_ok() => {}
+            _ => log::warn!(
+                "go: skipping the unknown word '{}'{}",
+                clip(w),
+                super::spelling::did_you_mean(w, GO_WORDS.iter().copied())
+            ),
         }
     }
     Ok(g)
@@ -260,26 +268,28 @@ fn signed_ms(i: &str) -> Res<'_, u64> {
     Ok((i, n))
 }
 
+/// The words of `go`, UCI's and UGI's.
+const GO_WORDS: [&str; 16] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movetime",
+    "nodes",
+    "depth",
+    "movestogo",
+    "infinite",
+    "searchmoves",
+    "ponder",
+    "mate",
+];
+
 fn is_go_keyword(w: &str) -> bool {
-    matches!(
-        w,
-        "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "p1time"
-            | "p2time"
-            | "p1inc"
-            | "p2inc"
-            | "movetime"
-            | "nodes"
-            | "depth"
-            | "movestogo"
-            | "infinite"
-            | "searchmoves"
-            | "ponder"
-            | "mate"
-    )
+    GO_WORDS.contains(&w)
 }
 
 #[cfg(test)]

@@ -314,6 +314,11 @@ pub fn help(command: Option<&str>) -> Option<Vec<String>> {
     }
 }
 
+/// Every command name of the protocol, aliases included (for spelling suggestions).
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    HELP.iter().flat_map(|(names, ..)| names.iter().copied())
+}
+
 /// The name of an `id name <name>` line.
 pub fn read_name(line: &str) -> Option<&str> {
     line.strip_prefix("id name ").map(str::trim)
