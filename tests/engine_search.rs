@@ -455,3 +455,25 @@ fn multipv_reports_ranked_lines_with_distinct_moves_in_every_game() {
         assert_eq!(e.close_within(LONG), Some(0));
     }
 }
+
+#[test]
+fn with_a_seed_a_random_level_plays_the_same_whatever_came_before_its_search() {
+    // Before: every game command counted towards the seed, so a `view` changed the move.
+    let answer = |extra: &str| {
+        let mut e = Peer::start(&[]);
+        e.send("setoption name Seed value 5");
+        e.send("setoption name Level value random");
+        e.send("game chess14");
+        if !extra.is_empty() {
+            e.send(extra);
+        }
+        e.send("go depth 1");
+        let best = e.until("bestmove", SHORT).pop().unwrap();
+        e.send("quit");
+        best
+    };
+    let plain = answer("");
+    for extra in ["view", "legal", "who"] {
+        assert_eq!(answer(extra), plain, "after {extra}");
+    }
+}

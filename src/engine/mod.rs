@@ -156,6 +156,7 @@ pub struct Session {
     at_end: AtEnd,
     /// The running work ends by itself (a count, or a search with a limit).
     work_ends: bool,
+    /// Searches started, mixed into the seed so that each search of a session differs.
     searches: u64,
 }
 
@@ -517,7 +518,6 @@ impl Session {
     }
 
     pub fn context(&mut self) -> SearchContext {
-        self.searches += 1;
         let seed = match self.options.int("Seed", 0) {
             0 => std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -544,6 +544,11 @@ impl Session {
         // A ponder search waits for `ponderhit`, which cannot come after the end of input.
         let ends = self.ends_by_itself(&cmd);
         self.work_ends = ends && !matches!(&cmd, Command::Go(go) if go.ponder);
+        // Only searches count towards the seed, so that with `Seed` set a level's move does
+        // not depend on how many `view`s came before it.
+        if matches!(cmd, Command::Go(_)) {
+            self.searches += 1;
+        }
         let ctx = self.context();
         let ponder = ctx.ponder.clone();
         let opts = self.options.clone();
