@@ -121,6 +121,30 @@ pub fn overview() -> String {
     text
 }
 
+/// A subcommand's flags for completion, `--help` and `--version` among them.
+fn flags_of(s: &Subcommand) -> String {
+    let mut f = flags(s.usage);
+    f.extend(["--help", "--version"]);
+    f.join(" ")
+}
+
+/// The arms of a shell `case` over the subcommand's names (bash and zsh write it alike): each
+/// `name|alias) <action on its flags> ;;`.
+fn case_arms(action: impl Fn(&str) -> String) -> String {
+    SUBCOMMANDS
+        .iter()
+        .map(|s| {
+            let mut pattern = vec![s.name];
+            pattern.extend(s.aliases);
+            format!(
+                "            {}) {} ;;\n",
+                pattern.join("|"),
+                action(&flags_of(s))
+            )
+        })
+        .collect()
+}
+
 /// A completion script for `shell`: the subcommands after `tabula`, and after one of them its
 /// flags with `--help` and `--version`.
 pub fn completions(shell: &str) -> Result<String, String> {
@@ -128,11 +152,6 @@ pub fn completions(shell: &str) -> Result<String, String> {
         .iter()
         .flat_map(|s| std::iter::once(s.name).chain(s.aliases.iter().copied()))
         .collect();
-    let flags_of = |s: &Subcommand| {
-        let mut f = flags(s.usage);
-        f.extend(["--help", "--version"]);
-        f.join(" ")
-    };
     let mut text = String::new();
     match shell {
         "bash" => {
@@ -144,15 +163,7 @@ pub fn completions(shell: &str) -> Result<String, String> {
                 names.join(" ")
             ));
             text.push_str("    else\n        case ${COMP_WORDS[1]} in\n");
-            for s in SUBCOMMANDS {
-                let mut pattern = vec![s.name];
-                pattern.extend(s.aliases);
-                text.push_str(&format!(
-                    "            {}) words=\"{}\" ;;\n",
-                    pattern.join("|"),
-                    flags_of(s)
-                ));
-            }
+            text.push_str(&case_arms(|flags| format!("words=\"{flags}\"")));
             text.push_str("        esac\n    fi\n");
             text.push_str("    COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n}\n");
             text.push_str("complete -o default -F _tabula tabula\n");
@@ -167,15 +178,7 @@ pub fn completions(shell: &str) -> Result<String, String> {
                 names.join(" ")
             ));
             text.push_str("    else\n        case ${words[2]} in\n");
-            for s in SUBCOMMANDS {
-                let mut pattern = vec![s.name];
-                pattern.extend(s.aliases);
-                text.push_str(&format!(
-                    "            {}) compadd -- {} ;;\n",
-                    pattern.join("|"),
-                    flags_of(s)
-                ));
-            }
+            text.push_str(&case_arms(|flags| format!("compadd -- {flags}")));
             text.push_str("        esac\n        _files\n    fi\n}\ncompdef _tabula tabula\n");
         }
         "fish" => {
