@@ -81,6 +81,8 @@ impl Settings {
                 self.rule = match bits {
                     0 => Rule::Freestyle,
                     1 => Rule::ExactFive,
+                    // 4 is the protocol's renju bit; Yixin-Board sends 2 for renju.
+                    2 | 4 => Rule::Renju,
                     _ => return Err(rule_refusal(bits)),
                 };
                 return Ok(Effect::Rule);
@@ -126,17 +128,10 @@ impl Settings {
     }
 }
 
-/// Why a rule is refused, bit by bit.
+/// Why a rule is refused: a combination of the bits tabula does not play.
 fn rule_refusal(bits: u64) -> String {
-    let why = if bits & 2 != 0 {
-        "continuous games (2) are not supported"
-    } else if bits & 4 != 0 {
-        "renju (4) is not supported"
-    } else {
-        "this rule is not supported"
-    };
     format!(
-        "INFO rule {bits}: {why}; tabula plays rule 0 (five or more wins) and 1 (exactly five wins)"
+        "INFO rule {bits}: this rule is not supported; tabula plays rule 0 (five or more wins), 1 (exactly five wins) and 4 (renju; 2 is read as renju, as Yixin-Board sends it)"
     )
 }
 
@@ -174,10 +169,15 @@ mod tests {
         assert_eq!(s.hash_mib(), (1, true));
         assert_eq!(s.apply(&Info::Rule(1)), Ok(Effect::Rule));
         assert_eq!(s.rule, Rule::ExactFive);
-        for bits in [2, 4, 5, 6] {
+        for bits in [3, 5, 6, 8] {
             assert!(s.apply(&Info::Rule(bits)).is_err());
         }
         assert_eq!(s.rule, Rule::ExactFive);
+        for bits in [2, 4] {
+            s.apply(&Info::Rule(1)).unwrap();
+            assert_eq!(s.apply(&Info::Rule(bits)), Ok(Effect::Rule));
+            assert_eq!(s.rule, Rule::Renju);
+        }
         assert!(s.apply(&Info::ThreadNum(0)).is_err());
         assert_eq!(s.apply(&Info::ThreadNum(2)), Ok(Effect::Threads));
     }

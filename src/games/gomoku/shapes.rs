@@ -34,7 +34,7 @@ pub struct LineShape {
 }
 
 /// The shape of `own` stones along a line whose points are `span`, with `opp` the enemy's,
-/// under `rule`.
+/// under `rule` (the colour's, from `Rule::for_side`).
 pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
     if own == 0 {
         return LineShape {
@@ -69,7 +69,7 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
 fn five_starts(own: u32, opp: u32, span: u32, rule: Rule) -> u32 {
     let starts = window_starts(span & !opp);
     match rule {
-        Rule::ExactFive => starts & !(own << 1) & !(own >> 5),
+        Rule::ExactFive | Rule::Renju => starts & !(own << 1) & !(own >> 5),
         Rule::Freestyle => starts,
     }
 }
@@ -149,7 +149,7 @@ pub fn shape_at(board: &Board, side: Side, dir: usize, line: usize) -> LineShape
         board.line(side, dir, line),
         board.line(side.other(), dir, line),
         line_span(board.size(), dir, line),
-        board.rule(),
+        board.rule().for_side(side),
     )
 }
 

@@ -262,3 +262,17 @@ fn the_engine_reads_points_in_either_case_and_the_controller_in_uppercase() {
     // The Mist controller's expected output refuses lowercase points.
     assert!(parse_point("h8", 19).is_err());
 }
+
+/// Read row by row from the top, A8..E8 is exactly five until F8 makes it six: under
+/// exactly-five the position text's winner is the finished board's (nobody), not the one a
+/// stone on the way made.
+#[test]
+fn a_five_that_a_later_stone_makes_six_wins_nothing_in_the_position_text() {
+    let mut opts = Options::default();
+    for (rule, winner) in [("exactfive", None), ("freestyle", Some(Side::P1))] {
+        opts.set("Rule", rule.into());
+        let fen = "15/15/15/15/15/15/15/XXXXXX9/OOOO11/15/15/15/15/O14/15";
+        let pos = Gomoku::from_fen("gomoku", fen, &opts).unwrap();
+        assert_eq!(pos.outcome(), winner.map(Outcome::Win), "{rule}");
+    }
+}
