@@ -1,7 +1,7 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
 //! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
-use super::geometry::{MAX_SIZE, Point, Rule, line_span, point_on};
+use super::geometry::{MAX_SIZE, Point, line_span, point_on};
 use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, SHAPES, Shape};
@@ -105,9 +105,7 @@ impl Gomoku {
     /// five. Without a line holding three stones in a window there is no four to play: most
     /// calls end at that test.
     pub fn threat_win(&self, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
-        // The solver's windows count an overline as five: under exactly-five and renju it
-        // proves nothing.
-        if self.board().rule() != Rule::Freestyle || self.winner().is_some() {
+        if self.winner().is_some() {
             return false;
         }
         let threes = (Shape::ClosedThree as usize..SHAPES).any(|s| self.counts(attacker)[s] > 0);
@@ -162,6 +160,7 @@ impl Gomoku {
                 board.line(me, dir, line),
                 line_span(board.size(), dir, line),
                 3,
+                board.rule().for_side(them),
             );
             while bits != 0 {
                 let p = point_on(dir, line, bits.trailing_zeros());
