@@ -33,6 +33,8 @@ pub struct Settings {
     pub rule: Rule,
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
+    /// A `MESSAGE` line per finished depth (`INFO show_detail`).
+    pub show_detail: bool,
 }
 
 impl Default for Settings {
@@ -46,6 +48,7 @@ impl Default for Settings {
             rule: Rule::Freestyle,
             max_depth: None,
             max_nodes: None,
+            show_detail: false,
         }
     }
 }
@@ -89,6 +92,7 @@ impl Settings {
             }
             Info::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(u32::MAX as u64) as u32),
             Info::MaxNode(n) => self.max_nodes = (n > 0).then_some(n),
+            Info::ShowDetail(v) => self.show_detail = v != 0,
             Info::GameType(_) | Info::Folder(_) | Info::Other(_) => {}
         }
         Ok(Effect::Nothing)
