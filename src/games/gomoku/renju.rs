@@ -96,6 +96,7 @@ impl Line {
         (lo, hi)
     }
 
+    /// Whether `mask` holds bit `bit`; a bit off the line (below 0 or past 31) it does not.
     fn holds(mask: u32, bit: i64) -> bool {
         (0..32).contains(&bit) && mask >> bit & 1 != 0
     }
@@ -111,20 +112,21 @@ impl Line {
     /// How many fours through the point: the empty points that make exactly five with it,
     /// one four if they are the two ends of a straight four (five apart).
     fn fours(&self) -> u32 {
-        let mut points = Vec::with_capacity(2);
-        let lo = self.bit.saturating_sub(4);
-        for q in lo..=(self.bit + 4).min(31) {
-            if self.empty >> q & 1 != 0 {
-                let (a, b) = self.run(1 << q);
-                if b - a == 4 && (a..=b).contains(&q) {
-                    points.push(q);
+        let (mut count, mut first, mut straight) = (0, None, false);
+        for q in self.bit.saturating_sub(4)..=(self.bit + 4).min(31) {
+            if self.empty >> q & 1 == 0 {
+                continue;
+            }
+            let (a, b) = self.run(1 << q);
+            if b - a == 4 && (a..=b).contains(&q) {
+                count += 1;
+                match first {
+                    None => first = Some(q),
+                    Some(f) => straight |= q - f == 5,
                 }
             }
         }
-        match points[..] {
-            [a, b] if b - a == 5 => 1,
-            _ => points.len() as u32,
-        }
+        if count == 2 && straight { 1 } else { count }
     }
 
     /// Whether a stone on `q` makes a straight four through the point: four in a row with an
