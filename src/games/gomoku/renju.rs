@@ -269,54 +269,42 @@ mod tests {
                 1 + count(1) + count(-1)
             }
 
+            /// The windows of five points through the black stone `p` along `d` that one empty
+            /// point turns into exactly five: each window's four black stones (offsets from `p`).
+            fn five_windows(&self, p: (isize, isize), d: (isize, isize)) -> Vec<Vec<isize>> {
+                let at = |k: isize| self.at(p.0 + k * d.0, p.1 + k * d.1);
+                (-4..=0)
+                    .filter_map(|start| {
+                        let window = start..start + 5;
+                        let blacks: Vec<isize> = window
+                            .clone()
+                            .filter(|&k| at(k) == Some(Some(BLACK)))
+                            .collect();
+                        let empties = window.filter(|&k| at(k) == Some(None)).count();
+                        let outside = |k| at(k) == Some(Some(BLACK));
+                        (blacks.len() == 4
+                            && empties == 1
+                            && !outside(start - 1)
+                            && !outside(start + 5))
+                        .then_some(blacks)
+                    })
+                    .collect()
+            }
+
             /// The fours through the black stone `p` along `d`: the sets of four black stones
             /// that one empty point turns into exactly five, each set once.
             fn fours(&self, p: (isize, isize), d: (isize, isize)) -> Vec<Vec<isize>> {
-                let mut sets: Vec<Vec<isize>> = Vec::new();
-                for start in -4..=0 {
-                    let window: Vec<isize> = (start..start + 5).collect();
-                    let cells: Vec<_> = window
-                        .iter()
-                        .map(|&k| self.at(p.0 + k * d.0, p.1 + k * d.1))
-                        .collect();
-                    let empty: Vec<isize> = window
-                        .iter()
-                        .zip(&cells)
-                        .filter(|(_, c)| **c == Some(None))
-                        .map(|(&k, _)| k)
-                        .collect();
-                    let blacks = cells.iter().filter(|c| **c == Some(Some(BLACK))).count();
-                    let outside = |k: isize| self.black(p.0 + k * d.0, p.1 + k * d.1);
-                    if blacks == 4 && empty.len() == 1 && !outside(start - 1) && !outside(start + 5)
-                    {
-                        let stones: Vec<isize> =
-                            window.into_iter().filter(|&k| k != empty[0]).collect();
-                        if !sets.contains(&stones) {
-                            sets.push(stones);
-                        }
-                    }
-                }
+                let mut sets = self.five_windows(p, d);
+                // Equal sets come from neighbouring windows (a straight four's two).
+                sets.dedup();
                 sets
             }
 
             /// Whether the black stone `p` makes a straight four along `d`: one set of four
             /// stones that two different points turn into exactly five.
             fn straight_four(&self, p: (isize, isize), d: (isize, isize)) -> bool {
-                let mut fives = 0;
-                for start in -4..=0 {
-                    let window: Vec<isize> = (start..start + 5).collect();
-                    let cells: Vec<_> = window
-                        .iter()
-                        .map(|&k| self.at(p.0 + k * d.0, p.1 + k * d.1))
-                        .collect();
-                    let blacks = cells.iter().filter(|c| **c == Some(Some(BLACK))).count();
-                    let empties = cells.iter().filter(|c| **c == Some(None)).count();
-                    let outside = |k: isize| self.black(p.0 + k * d.0, p.1 + k * d.1);
-                    if blacks == 4 && empties == 1 && !outside(start - 1) && !outside(start + 5) {
-                        fives += 1;
-                    }
-                }
-                fives == 2 && self.fours(p, d).len() == 1
+                let windows = self.five_windows(p, d);
+                windows.len() == 2 && windows[0] == windows[1]
             }
 
             /// Why Black may not play the empty point `p`, with `depth` levels of three checks.
