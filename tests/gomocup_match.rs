@@ -223,3 +223,59 @@ fn a_brain_over_its_turn_time_loses_on_time() {
         r.report
     );
 }
+
+/// Under renju the scripted brain, Black after the opening in the first game, plays the first
+/// empty point A15 (0,0), which makes two fours (A15 B15 C15 D15 and A15 A14 A13 A12):
+/// forbidden, so it loses as for any illegal move.
+#[test]
+fn a_forbidden_point_under_renju_loses_as_an_illegal_move() {
+    let openings = scratch("renju_openings.txt");
+    std::fs::write(&openings, "B15 H8 C15 J8 D15 L8 A14 H10 A13 J10 A12 L10\n").unwrap();
+    let path = openings.display().to_string();
+    let r = run_match(
+        "renju_forbidden",
+        &fake("normal", 0),
+        &[
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--openings",
+            &path,
+            "--game-options",
+            "Rule=renju",
+        ],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.report, r.stderr);
+    // As White in the second game, the same point is its to take.
+    assert_eq!(r.reasons()[0], "illegal move 'A15'", "{}", r.report);
+    assert_ne!(r.reasons()[1], "illegal move 'A15'", "{}", r.report);
+}
+
+/// An openings file in the Gomocup and c-gomoku-cli format: offsets from the centre, `y`
+/// downwards, with `, ` or blanks between the points. Each opening is played from both sides.
+#[test]
+fn openings_in_the_gomocup_offset_format_are_read() {
+    let openings = scratch("offset_openings.txt");
+    std::fs::write(&openings, "0,0, 1,1, -1,2\n# a comment\n2,-3 -2,3\n").unwrap();
+    let path = openings.display().to_string();
+    let r = run_match(
+        "offset_openings",
+        &fake("normal", 0),
+        &["--depth", "1", "--games", "4", "--openings", &path],
+        None,
+    );
+    assert_eq!(r.code, Some(0), "{}{}", r.report, r.stderr);
+    let starts: Vec<&str> = r
+        .saved
+        .iter()
+        .map(|l| l.split("moves ").nth(1).unwrap_or(""))
+        .collect();
+    for (game, opening) in ["H8 I7 G6", "H8 I7 G6", "J11 F5", "J11 F5"]
+        .iter()
+        .enumerate()
+    {
+        assert!(starts[game].starts_with(opening), "{game}: {:?}", r.saved);
+    }
+}

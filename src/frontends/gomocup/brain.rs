@@ -15,10 +15,11 @@ use super::stones::{self, Owner, Stones, check_size};
 use crate::engine::Flow;
 use crate::engine::Output;
 use crate::games::gomoku::geometry::Point;
+use crate::protocol;
 use crate::protocol::lines::Line;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
-use crate::search::{self, Request};
+use crate::search::{self, Info as Progress, Request};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -328,8 +329,14 @@ impl Brain {
         let (pool, stop, out) = (self.pool.clone(), self.stop.clone(), self.out.clone());
         let size = stones.size();
         self.game = Some(stones);
+        let detail = self.settings.show_detail.then(|| out.clone());
         self.search = Some(std::thread::spawn(move || {
-            let answer = search::search(&pos, &request, &table, &pool, &stop, &mut |_| {});
+            let mut report = |info: &Progress<Point>| {
+                if let Some(out) = &detail {
+                    out.line(&reply::message(&progress(info, size)));
+                }
+            };
+            let answer = search::search(&pos, &request, &table, &pool, &stop, &mut report);
             match answer.best {
                 Some(p) => out.line(&reply::coord(stones::to_coord(p, size))),
                 // The position was checked to have a move; say so rather than hang the manager.
@@ -338,4 +345,25 @@ impl Brain {
             answer.best
         }));
     }
+}
+
+/// What a finished depth of the search says, for its `MESSAGE` line: `depth 9-14 score cp 35
+/// nodes 123456 nps 812000 time 152 pv 7,7 8,8`, the depth and the deepest ply reached, the
+/// score as the engine protocol writes it, the line in Gomocup points.
+fn progress(info: &Progress<Point>, size: usize) -> String {
+    let pv: Vec<String> = info
+        .pv
+        .iter()
+        .map(|&p| reply::coord(stones::to_coord(p, size)))
+        .collect();
+    let nps = info.nodes * 1000 / info.time_ms.max(1);
+    format!(
+        "depth {}-{} score {} nodes {} nps {nps} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        protocol::reply::score(info.score),
+        info.nodes,
+        info.time_ms,
+        pv.join(" ")
+    )
 }

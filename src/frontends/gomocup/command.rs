@@ -40,6 +40,9 @@ pub enum Info {
     /// Yixin-Board's extensions (sent by c-gomoku-cli): a depth or node limit per move.
     MaxDepth(u64),
     MaxNode(u64),
+    /// Yixin-Board's `show_detail` (Rapfi reads it too): nonzero asks for a `MESSAGE` line
+    /// with depth, score, nodes and line at each depth the search finishes.
+    ShowDetail(u64),
     /// A key tabula does not use (the protocol lets a brain ignore them).
     Other(String),
 }

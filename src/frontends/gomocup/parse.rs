@@ -135,6 +135,7 @@ fn info(args: &str) -> Result<Info, String> {
         "thread_num" => ms(Info::ThreadNum, "threads"),
         "max_depth" => ms(Info::MaxDepth, "plies"),
         "max_node" => ms(Info::MaxNode, "nodes"),
+        "show_detail" => ms(Info::ShowDetail, "0 (no details) or 1"),
         "folder" => Ok(Info::Folder(value.to_string())),
         _ => Ok(Info::Other(key)),
     }
@@ -225,6 +226,7 @@ mod tests {
             info("INFO folder C:\\my brain"),
             Info::Folder("C:\\my brain".into())
         );
+        assert_eq!(info("INFO show_detail 1"), Info::ShowDetail(1));
         assert_eq!(
             info("INFO caution_factor 3"),
             Info::Other("caution_factor".into())

@@ -33,6 +33,8 @@ pub struct Settings {
     pub rule: Rule,
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
+    /// A `MESSAGE` line per finished depth (`INFO show_detail`).
+    pub show_detail: bool,
 }
 
 impl Default for Settings {
@@ -46,6 +48,7 @@ impl Default for Settings {
             rule: Rule::Freestyle,
             max_depth: None,
             max_nodes: None,
+            show_detail: false,
         }
     }
 }
@@ -81,12 +84,15 @@ impl Settings {
                 self.rule = match bits {
                     0 => Rule::Freestyle,
                     1 => Rule::ExactFive,
+                    // 4 is the protocol's renju bit; Yixin-Board sends 2 for renju.
+                    2 | 4 => Rule::Renju,
                     _ => return Err(rule_refusal(bits)),
                 };
                 return Ok(Effect::Rule);
             }
             Info::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(u32::MAX as u64) as u32),
             Info::MaxNode(n) => self.max_nodes = (n > 0).then_some(n),
+            Info::ShowDetail(v) => self.show_detail = v != 0,
             Info::GameType(_) | Info::Folder(_) | Info::Other(_) => {}
         }
         Ok(Effect::Nothing)
@@ -126,17 +132,10 @@ impl Settings {
     }
 }
 
-/// Why a rule is refused, bit by bit.
+/// Why a rule is refused: a combination of the bits tabula does not play.
 fn rule_refusal(bits: u64) -> String {
-    let why = if bits & 2 != 0 {
-        "continuous games (2) are not supported"
-    } else if bits & 4 != 0 {
-        "renju (4) is not supported"
-    } else {
-        "this rule is not supported"
-    };
     format!(
-        "INFO rule {bits}: {why}; tabula plays rule 0 (five or more wins) and 1 (exactly five wins)"
+        "INFO rule {bits}: this rule is not supported; tabula plays rule 0 (five or more wins), 1 (exactly five wins) and 4 (renju; 2 is read as renju, as Yixin-Board sends it)"
     )
 }
 
@@ -174,10 +173,15 @@ mod tests {
         assert_eq!(s.hash_mib(), (1, true));
         assert_eq!(s.apply(&Info::Rule(1)), Ok(Effect::Rule));
         assert_eq!(s.rule, Rule::ExactFive);
-        for bits in [2, 4, 5, 6] {
+        for bits in [3, 5, 6, 8] {
             assert!(s.apply(&Info::Rule(bits)).is_err());
         }
         assert_eq!(s.rule, Rule::ExactFive);
+        for bits in [2, 4] {
+            s.apply(&Info::Rule(1)).unwrap();
+            assert_eq!(s.apply(&Info::Rule(bits)), Ok(Effect::Rule));
+            assert_eq!(s.rule, Rule::Renju);
+        }
         assert!(s.apply(&Info::ThreadNum(0)).is_err());
         assert_eq!(s.apply(&Info::ThreadNum(2)), Ok(Effect::Threads));
     }

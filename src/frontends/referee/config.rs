@@ -153,7 +153,7 @@ fn shard(text: &str) -> Result<Shard, String> {
 }
 
 /// The game Gomocup engines play.
-const GOMOCUP_GAME: &str = "gomoku";
+pub const GOMOCUP_GAME: &str = "gomoku";
 
 /// Plies after which a game is a draw unless `--adjudicate-plies` says otherwise: games without
 /// a move limit (Sixes without `TurnLimit`) would otherwise grow until the `position` line is

@@ -105,6 +105,7 @@ impl GomocupEngine {
         let rule = match self.rule {
             Rule::Freestyle => 0,
             Rule::ExactFive => 1,
+            Rule::Renju => 4,
         };
         let mut info = vec![("rule".to_string(), rule.to_string())];
         let turn = match (tc.clock, tc.movetime) {

@@ -1,11 +1,15 @@
 //! Where each game pair starts: the start position, a line of an openings file, or a random
 //! opening that a short search of tabula's own searcher does not find decided.
 
-use super::config::{Config, OpeningSource};
+use super::config::{Config, GOMOCUP_GAME, OpeningSource};
 use super::fairy;
-use super::play::rules;
+use super::play::{game_options, rules};
 use crate::engine::SearchContext;
+use crate::game::Game;
 use crate::game::WIN_BOUND;
+use crate::games::gomoku::Gomoku;
+use crate::games::gomoku::geometry::Point;
+use crate::games::gomoku::text::format_point;
 use crate::rng::{self, Rng};
 use crate::search::limits::PonderHit;
 use crate::search::thinker::thread_pool;
@@ -98,6 +102,8 @@ impl Openings {
 }
 
 /// One opening per line, moves separated by blanks; blank lines and `#` comments are skipped.
+/// In Gomoku a line with commas is in the Gomocup and c-gomoku-cli format instead (see
+/// [`offset_moves`]).
 fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
     let mut list = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -105,7 +111,11 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let moves: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let moves: Vec<String> = if line.contains(',') && cfg.game.id == GOMOCUP_GAME {
+            offset_moves(cfg, line).map_err(|e| format!("line {}: {e}", n + 1))?
+        } else {
+            line.split_whitespace().map(String::from).collect()
+        };
         let game = rules(cfg, &moves).map_err(|e| format!("line {}: {e}", n + 1))?;
         if game.outcome().is_none() {
             list.push(moves);
@@ -120,6 +130,48 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
         return Err("no openings in the file".into());
     }
     Ok(list)
+}
+
+/// A Gomoku opening written as Gomocup's and c-gomoku-cli's opening files write them: the
+/// points as `x,y` offsets from the centre (`size / 2` rounded down, `y` growing downwards as
+/// in the Gomocup protocol), Black's first, separated by `, ` or blanks: `0,0, 1,1, -1,2`.
+/// Returns the moves in the engine's notation (`H8 I7 G6` on 15x15).
+fn offset_moves(cfg: &Config, line: &str) -> Result<Vec<String>, String> {
+    let size = Gomoku::start("gomoku", &game_options(cfg))?.board().size();
+    let numbers = line
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<i64>().map_err(|_| {
+                format!("'{t}' is not a number: an offset opening is x,y pairs from the centre, e.g. 0,0, 1,1, -1,2")
+            })
+        })
+        .collect::<Result<Vec<i64>, String>>()?;
+    if numbers.len() % 2 != 0 {
+        return Err(format!(
+            "{} numbers: an offset opening is x,y pairs from the centre, e.g. 0,0, 1,1, -1,2",
+            numbers.len()
+        ));
+    }
+    let half = (size / 2) as i64;
+    numbers
+        .chunks(2)
+        .map(|pair| {
+            let (x, y) = (pair[0] + half, pair[1] + half);
+            let on = |v: i64| (0..size as i64).contains(&v);
+            if on(x) && on(y) {
+                Ok(format_point(Point::new(x as usize, size - 1 - y as usize)))
+            } else {
+                Err(format!(
+                    "{},{} is off the {size}x{size} board (offsets from the centre run from {} to {})",
+                    pair[0],
+                    pair[1],
+                    -half,
+                    size as i64 - 1 - half
+                ))
+            }
+        })
+        .collect()
 }
 
 /// `plies` random legal moves from the start position; `None` if the game ended on the way.

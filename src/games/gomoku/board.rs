@@ -147,7 +147,11 @@ impl Board {
         let Some(side) = self.at(p) else { return false };
         (0..4).any(|dir| {
             let (line, bit) = line_of(p, dir);
-            five_through(self.lines[side.index()][dir][line], bit, self.rule)
+            five_through(
+                self.lines[side.index()][dir][line],
+                bit,
+                self.rule.for_side(side),
+            )
         })
     }
 

@@ -105,7 +105,7 @@ impl Cells {
             let old = std::mem::take(&mut self.codes[side.index()][p.index()]);
             changed(side, old, 0);
         }
-        let table = table(board.rule());
+        let tables = SIDES.map(|side| table(board.rule().for_side(side)));
         for dir in 0..4 {
             let (line, bit) = line_of(p, dir);
             let span = line_span(board.size(), dir, line);
@@ -122,7 +122,8 @@ impl Cells {
                     let q = point_on(dir, line, b);
                     let slot = &mut self.codes[side.index()][q.index()];
                     let old = *slot;
-                    let new = old & !(MASK << shift) | window_shape(table, own, opp, b) << shift;
+                    let shape = window_shape(tables[side.index()], own, opp, b);
+                    let new = old & !(MASK << shift) | shape << shift;
                     if new != old {
                         *slot = new;
                         changed(side, old, new);
@@ -139,7 +140,7 @@ fn made(board: &Board, side: Side, p: Point, dir: usize) -> Code {
     let off = !line_span(board.size(), dir, line);
     let own = board.line(side, dir, line);
     let opp = board.line(side.other(), dir, line) | off;
-    window_shape(table(board.rule()), own, opp, bit)
+    window_shape(table(board.rule().for_side(side)), own, opp, bit)
 }
 
 /// The shape a stone on bit `bit` of a line makes with the `own` stones, `opp` the enemy's
@@ -152,7 +153,7 @@ fn window_shape(table: &[u8], own: u32, opp: u32, bit: u32) -> Code {
 }
 
 /// `table[rule][own | opp << 9]`: the shape `own` makes in nine points (enemy or off-board
-/// `opp`) once a stone is put on the centre.
+/// `opp`) once a stone is put on the centre, `rule` a colour's (`Rule::for_side`).
 fn table(rule: Rule) -> &'static [u8] {
     static TABLES: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
@@ -168,7 +169,7 @@ fn table(rule: Rule) -> &'static [u8] {
                 .collect()
         })
     });
-    &tables[usize::from(rule == Rule::ExactFive)]
+    &tables[usize::from(rule != Rule::Freestyle)]
 }
 
 #[cfg(test)]

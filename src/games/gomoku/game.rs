@@ -9,7 +9,7 @@ use super::position::Gomoku;
 use super::rules::{self, MIST};
 use super::text;
 
-use crate::game::{Game, OptionSpec, Options, Outcome, Side};
+use crate::game::{Forfeit, Game, OptionSpec, Options, Outcome, Side};
 
 impl Game for Gomoku {
     type Move = Point;
@@ -59,7 +59,10 @@ impl Game for Gomoku {
     /// The five points of the mover, or else the enemy's: the noisy moves, without the
     /// quiet points `search_moves` would generate and score first.
     fn noisy_moves(&self, out: &mut Vec<Point>) {
-        self.five_moves(out);
+        let start = out.len();
+        if self.five_moves(out) {
+            self.drop_fouls(out, start);
+        }
     }
 
     fn play(&mut self, mv: Point) {
@@ -110,7 +113,8 @@ impl Game for Gomoku {
         [me, me.other()].into_iter().any(|side| {
             (0..4).any(|dir| {
                 let (line, bit) = line_of(mv, dir);
-                five_through(self.board().line(side, dir, line) | 1 << bit, bit, rule)
+                let mask = self.board().line(side, dir, line) | 1 << bit;
+                five_through(mask, bit, rule.for_side(side))
             })
         })
     }
@@ -139,8 +143,11 @@ impl Game for Gomoku {
     fn parse_move(&self, text: &str) -> Result<Point, String> {
         // Either case, as people type them; the Mist controller keeps its uppercase-only rule.
         let p = text::parse_point_any_case(text, self.board().size())?;
-        match self.board().at(p) {
-            Some(_) => Err(format!("point {text} is taken")),
+        if self.board().at(p).is_some() {
+            return Err(format!("point {text} is taken"));
+        }
+        match self.foul(p) {
+            Some(foul) => Err(format!("illegal move {text}: {}", foul.reason())),
             None => Ok(p),
         }
     }
@@ -168,5 +175,34 @@ impl Game for Gomoku {
     /// The mist's history is the controller's: points without separators.
     fn history_line(&self, moves: &[String]) -> String {
         moves.join(if self.is_mist() { "" } else { " " })
+    }
+
+    /// `forbidden`: the points Black may not play now (renju, Black to move), in board order.
+    fn command(
+        &self,
+        name: &str,
+        args: &[&str],
+        _forfeit: Option<Forfeit>,
+    ) -> Option<Result<Vec<String>, String>> {
+        if name != "forbidden" || self.is_mist() {
+            return None;
+        }
+        if !args.is_empty() {
+            return Some(Err(format!(
+                "forbidden takes no arguments, got '{}'",
+                args.join(" ")
+            )));
+        }
+        let mut line = String::from("forbidden");
+        if self.winner().is_none() {
+            let board = self.board();
+            for p in board.points().filter(|&p| board.at(p).is_none()) {
+                if self.foul(p).is_some() {
+                    line.push(' ');
+                    text::write_point(&mut line, p);
+                }
+            }
+        }
+        Some(Ok(vec![line]))
     }
 }

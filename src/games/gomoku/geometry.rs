@@ -1,7 +1,7 @@
 //! Points and lines of the board: where a point sits in the bit masks of the four line
 //! directions, which bits of a line lie on a board of a given size, and five in a row.
 
-use crate::game::MoveBits;
+use crate::game::{MoveBits, Side};
 
 /// The largest board: columns are letters, and there are 26 of them.
 pub const MAX_SIZE: usize = 26;
@@ -111,7 +111,7 @@ pub fn bits_between(lo: u32, hi: u32) -> u32 {
     (u32::MAX >> (31 - hi)) & (u32::MAX << lo)
 }
 
-/// What counts as five in a row.
+/// What counts as five in a row, and which points Black may not take.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
 pub enum Rule {
     /// Five or more (free-style Gomoku).
@@ -119,16 +119,32 @@ pub enum Rule {
     Freestyle,
     /// Exactly five: an overline (six or more) does not win.
     ExactFive,
+    /// Renju: Black wins with exactly five and may not make an overline, a double four or a
+    /// double three (see `renju.rs`); White wins with five or more.
+    Renju,
+}
+
+impl Rule {
+    /// What five in a row is for `side`'s stones: the line functions (`five_through`,
+    /// `line_shape`) take this, never `Renju`, which differs by colour.
+    pub fn for_side(self, side: Side) -> Rule {
+        match (self, side) {
+            (Rule::Renju, Side::P1) => Rule::ExactFive,
+            (Rule::Renju, Side::P2) => Rule::Freestyle,
+            (rule, _) => rule,
+        }
+    }
 }
 
 /// Whether `mask` holds a five through `bit` under `rule`: five or more consecutive bits, or
-/// under [`Rule::ExactFive`] a run of exactly five, one of them `bit`.
+/// under [`Rule::ExactFive`] a run of exactly five, one of them `bit` (`rule` is a colour's,
+/// from [`Rule::for_side`]; `Renju` reads as Black's).
 pub fn five_through(mask: u32, bit: u32, rule: Rule) -> bool {
     let starts = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4;
     let starts = match rule {
         Rule::Freestyle => starts,
         // A run of exactly five starts where no stone lies just before it or just after it.
-        Rule::ExactFive => starts & !(mask << 1) & !(mask >> 5),
+        Rule::ExactFive | Rule::Renju => starts & !(mask << 1) & !(mask >> 5),
     };
     starts & bits_between(bit.saturating_sub(4), bit) != 0
 }

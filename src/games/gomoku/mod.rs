@@ -5,7 +5,7 @@
 //! stones), `shapes` (line patterns), `cells` (what a stone on each empty point would make),
 //! `weights` (the evaluation's fitted weights), `position` (the game state kept stone by
 //! stone), `vcf` (wins by continuous fours), `points` (what a point is worth to play),
-//! `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and `game`
+//! `renju` (Black's forbidden points), `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and `game`
 //! (the `Game` impl).
 
 pub mod board;
@@ -17,6 +17,7 @@ pub mod mist;
 mod movegen;
 mod points;
 mod position;
+mod renju;
 mod rules;
 mod shapes;
 pub mod text;

@@ -1,7 +1,7 @@
 //! Move generation: every empty point for the rules; for the search, the answers a four
 //! forces, the defences an open three leaves, or else the best-scoring points near stones.
 
-use super::geometry::{MAX_SIZE, Point, Rule, line_span, point_on};
+use super::geometry::{MAX_SIZE, Point, line_span, point_on};
 use super::points;
 use super::position::Gomoku;
 use super::shapes::{self, SHAPES, Shape};
@@ -14,13 +14,15 @@ const MAX_QUIET: usize = 12;
 const MAX_QUIET_ROOT: usize = 20;
 
 impl Gomoku {
-    /// Every empty point, unless the game is won.
+    /// Every empty point, unless the game is won, but Black's forbidden points under renju.
     pub fn legal_moves(&self, out: &mut Vec<Point>) {
         if self.winner().is_some() {
             return;
         }
         let board = self.board();
+        let start = out.len();
         out.extend(board.points().filter(|&p| board.at(p).is_none()));
+        self.drop_fouls(out, start);
     }
 
     /// A four on the board leaves no choice: complete one's own five, or else block the
@@ -45,15 +47,32 @@ impl Gomoku {
 
     /// `search_moves` before its cap: the forced answers (then `None`), or else every point
     /// near stones, the best first, and how many of them the cap keeps.
+    /// Under renju Black's forbidden points are left out at each step: when they leave no
+    /// forced answer, the next step's points (Black has lost, but must have a move to lose
+    /// by), and when they leave none near the stones, one legal move.
     fn moves_before_cap(&self, out: &mut Vec<Point>) -> Option<usize> {
-        if self.winner().is_some() || self.board().is_full() || self.five_moves(out) {
+        if self.winner().is_some() || self.board().is_full() {
             return None;
         }
-        if self.count(self.side_to_move().other(), Shape::OpenThree) > 0 {
+        if self.five_moves(out) {
+            self.drop_fouls(out, 0);
+            if !out.is_empty() {
+                return None;
+            }
+        } else if self.count(self.side_to_move().other(), Shape::OpenThree) > 0 {
             self.defences(out);
-            return None;
+            self.drop_fouls(out, 0);
+            if !out.is_empty() {
+                return None;
+            }
         }
         self.candidates(out);
+        self.drop_fouls(out, 0);
+        if out.is_empty() {
+            self.legal_moves(out);
+            out.truncate(1);
+            return None;
+        }
         Some(self.best_first(out))
     }
 
@@ -86,8 +105,7 @@ impl Gomoku {
     /// five. Without a line holding three stones in a window there is no four to play: most
     /// calls end at that test.
     pub fn threat_win(&self, attacker: Side, budget: u32, line: &mut Vec<Point>) -> bool {
-        // The solver's windows count an overline as five: under exactly-five it proves nothing.
-        if self.board().rule() == Rule::ExactFive || self.winner().is_some() {
+        if self.winner().is_some() {
             return false;
         }
         let threes = (Shape::ClosedThree as usize..SHAPES).any(|s| self.counts(attacker)[s] > 0);
@@ -142,6 +160,7 @@ impl Gomoku {
                 board.line(me, dir, line),
                 line_span(board.size(), dir, line),
                 3,
+                board.rule().for_side(them),
             );
             while bits != 0 {
                 let p = point_on(dir, line, bits.trailing_zeros());

@@ -5,6 +5,7 @@
 use super::board::Board;
 use super::cells::Cells;
 use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
+use super::renju::{self, Foul};
 use super::shapes::{self, LineShape, SHAPES, Shape};
 use super::weights;
 use super::zobrist;
@@ -83,6 +84,23 @@ impl Gomoku {
         self.board.hash() ^ if self.passed { zobrist::PASS } else { 0 }
     }
 
+    /// Why the side to move may not put a stone on the empty point `p`: only Black under
+    /// renju has forbidden points.
+    pub fn foul(&self, p: Point) -> Option<Foul> {
+        if self.board.rule() == Rule::Renju && self.side_to_move() == Side::P1 {
+            renju::foul(&self.board, p)
+        } else {
+            None
+        }
+    }
+
+    /// Removes from `out[start..]` the points the side to move may not play.
+    pub fn drop_fouls(&self, out: &mut Vec<Point>, start: usize) {
+        if self.board.rule() == Rule::Renju && self.side_to_move() == Side::P1 {
+            crate::game::retain_from(out, start, |p| renju::foul(&self.board, p).is_none());
+        }
+    }
+
     /// Gives the turn to the other side without a stone (the search's null move).
     pub fn pass(&mut self) {
         self.passed = !self.passed;
@@ -152,6 +170,13 @@ impl Gomoku {
         if self.board.makes_five(p) {
             self.winner = Some(side);
         }
+    }
+
+    /// Sets the winner from outside: a position put together stone by stone in board order
+    /// may pass through a five that a later stone turns into an overline (no five under
+    /// exactly-five and for Black in renju), which `put` cannot take back.
+    pub fn set_winner(&mut self, winner: Option<Side>) {
+        self.winner = winner;
     }
 
     /// Plays a stone of the side to move on the empty point `p`.

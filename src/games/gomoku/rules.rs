@@ -1,6 +1,6 @@
 //! The variants: free-style Gomoku on a board of the size the options ask for, with five or
-//! more in a row winning or (option `Rule`) exactly five; and Gomoku in the Mist, always 19x19
-//! and free-style.
+//! more in a row winning or (option `Rule`) exactly five, or renju; and Gomoku in the Mist,
+//! always 19x19 and free-style.
 
 use super::geometry::{MAX_SIZE, MIN_SIZE, Rule};
 use super::mist::MIST_SIZE;
@@ -12,7 +12,7 @@ const BOARD_SIZE: &str = "BoardSize";
 const DEFAULT_SIZE: i64 = 15;
 const RULE: &str = "Rule";
 /// The values of `Rule`, in the order of [`Rule`]'s variants.
-const RULE_NAMES: [&str; 2] = ["freestyle", "exactfive"];
+const RULE_NAMES: [&str; 3] = ["freestyle", "exactfive", "renju"];
 
 /// The options of Gomoku: the board size and what five in a row is.
 pub fn option_specs() -> Vec<OptionSpec> {
@@ -58,7 +58,8 @@ pub fn rule(variant: &str, opts: &Options) -> Result<Rule, String> {
     let name = opts.text(RULE, RULE_NAMES[0]);
     match RULE_NAMES.iter().position(|n| n.eq_ignore_ascii_case(name)) {
         Some(0) => Ok(Rule::Freestyle),
-        Some(_) => Ok(Rule::ExactFive),
+        Some(1) => Ok(Rule::ExactFive),
+        Some(_) => Ok(Rule::Renju),
         None => Err(format!(
             "Rule must be one of {}, not '{name}'",
             RULE_NAMES.join(" ")
@@ -77,11 +78,13 @@ mod tests {
         opts.set(RULE, "ExactFive".into());
         assert_eq!(rule("gomoku", &opts), Ok(Rule::ExactFive));
         assert_eq!(rule(MIST, &opts), Ok(Rule::Freestyle));
-        opts.set(RULE, "renju".into());
+        opts.set(RULE, "Renju".into());
+        assert_eq!(rule("gomoku", &opts), Ok(Rule::Renju));
+        opts.set(RULE, "caro".into());
         assert!(
             rule("gomoku", &opts)
                 .unwrap_err()
-                .contains("freestyle exactfive")
+                .contains("freestyle exactfive renju")
         );
     }
 

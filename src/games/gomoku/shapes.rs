@@ -34,7 +34,7 @@ pub struct LineShape {
 }
 
 /// The shape of `own` stones along a line whose points are `span`, with `opp` the enemy's,
-/// under `rule`.
+/// under `rule` (the colour's, from `Rule::for_side`).
 pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
     if own == 0 {
         return LineShape {
@@ -69,7 +69,7 @@ pub fn line_shape(own: u32, opp: u32, span: u32, rule: Rule) -> LineShape {
 fn five_starts(own: u32, opp: u32, span: u32, rule: Rule) -> u32 {
     let starts = window_starts(span & !opp);
     match rule {
-        Rule::ExactFive => starts & !(own << 1) & !(own >> 5),
+        Rule::ExactFive | Rule::Renju => starts & !(own << 1) & !(own >> 5),
         Rule::Freestyle => starts,
     }
 }
@@ -137,10 +137,11 @@ impl WindowCounts {
 }
 
 /// The empty points of the 5-point windows of a line (points `span`, enemy stones `opp`) that
-/// hold exactly `stones` of the `own` stones: with 4, the points that make five; with 3,
-/// the points that make a four.
-pub fn window_points(own: u32, opp: u32, span: u32, stones: u32) -> u32 {
-    spread(window_starts(span & !opp) & WindowCounts::new(own).holding(stones)) & !own
+/// hold exactly `stones` of the `own` stones, under `rule` (the colour's): with 4, the points
+/// that make five; with 3, the points that make a four. Under exactly-five a window next to an
+/// own stone is left out: filled, it would make an overline.
+pub fn window_points(own: u32, opp: u32, span: u32, stones: u32, rule: Rule) -> u32 {
+    spread(five_starts(own, opp, span, rule) & WindowCounts::new(own).holding(stones)) & !own
 }
 
 /// The shape of `side`'s stones along line `line` of direction `dir`.
@@ -149,7 +150,7 @@ pub fn shape_at(board: &Board, side: Side, dir: usize, line: usize) -> LineShape
         board.line(side, dir, line),
         board.line(side.other(), dir, line),
         line_span(board.size(), dir, line),
-        board.rule(),
+        board.rule().for_side(side),
     )
 }
 
@@ -218,7 +219,8 @@ mod tests {
 
     /// Window by window, as the rules read: how many windows hold each number of stones
     /// and the empty points of those with four (both with the exact-five filter), and the
-    /// empty points of the windows holding each number (without it, as `window_points`).
+    /// empty points of the windows holding each number (without it, as `window_points` does
+    /// free-style).
     fn windows_one_by_one(own: u32, opp: u32, span: u32, rule: Rule) -> ([u32; 6], u32, [u32; 6]) {
         let (mut counts, mut fives, mut points) = ([0; 6], 0, [0; 6]);
         for s in 0..27u32 {
@@ -227,9 +229,9 @@ mod tests {
                 continue;
             }
             let stones = (own & window).count_ones() as usize;
-            points[stones] |= window & !own;
             let before = s.checked_sub(1).map_or(0, |b| own >> b & 1);
             if rule == Rule::Freestyle || (before == 0 && own >> (s + 5) & 1 == 0) {
+                points[stones] |= window & !own;
                 counts[stones] += 1;
                 if stones == 4 {
                     fives |= window & !own;
@@ -251,7 +253,7 @@ mod tests {
                 let (counts, fives, points) = windows_one_by_one(own, opp, span, rule);
                 for stones in 0..5 {
                     assert_eq!(
-                        window_points(own, opp, span, stones),
+                        window_points(own, opp, span, stones, rule),
                         points[stones as usize]
                     );
                 }
@@ -292,14 +294,20 @@ mod tests {
                 .filter(|&(_, t)| t == c)
                 .fold(0u32, |m, (i, _)| m | 1 << i)
         };
-        let points = |text: &str, stones| {
+        let under = |text: &str, stones, rule| {
             window_points(
                 bits(text, 'X'),
                 bits(text, 'O'),
                 (1 << text.len()) - 1,
                 stones,
+                rule,
             )
         };
+        let points = |text: &str, stones| under(text, stones, Rule::Freestyle);
+        // Exactly five: the point that would make six is no five point, and a stone next to
+        // a window takes it out.
+        assert_eq!(under(".XXXX.X", 4, Rule::ExactFive), 0b1);
+        assert_eq!(under("X.XXX..", 3, Rule::ExactFive), 0b1100000);
         assert_eq!(points(".XXXX.", 4), 0b100001);
         assert_eq!(points("OXXXX.", 4), 0b100000);
         assert_eq!(points("OXXX..O", 3), 0b0110000);

@@ -130,6 +130,7 @@ pub fn parse_fen(fen: &str, mist: bool, rule: Rule) -> Result<Gomoku, String> {
     if fives.contains(&Side::P1) && fives.contains(&Side::P2) {
         return Err("both colours have five in a row".into());
     }
+    pos.set_winner(fives.first().copied());
     if let Some(last) = fields.next() {
         let p = parse_point(last, size)?;
         if pos.board().at(p).is_none() {

@@ -4,12 +4,16 @@
 //! a proof of ten or twenty fours costs a few thousand nodes.
 //!
 //! The defender's answers can make fours of its own: the attacker must then block, and only
-//! a block that is itself a four keeps the attack going. Positions refuted in full are kept in
+//! a block that is itself a four keeps the attack going. Five is the rule's for each colour
+//! (exactly five for Black under exactly-five and renju), and under renju Black plays no
+//! forbidden point: a four of Black's there is none, and White wins at once by a four whose
+//! only block is forbidden to Black. Positions refuted in full are kept in
 //! a small table per thread, shared by the calls on that thread (the search calls the solver
 //! at many nodes whose continuations meet).
 
 use super::board::Board;
-use super::geometry::{MAX_SIZE, Point, line_of, line_span, point_on};
+use super::geometry::{MAX_SIZE, Point, Rule, line_of, line_span, point_on};
+use super::renju;
 use super::shapes::window_points;
 use crate::game::Side;
 use crate::rng::GOLDEN;
@@ -138,10 +142,24 @@ impl Solver<'_> {
         let mut won = false;
         for i in start..end {
             let m = self.scratch.moves[i];
+            if forbidden(&self.board, self.attacker, m) {
+                continue;
+            }
             self.board.put(m, self.attacker);
             let fives = Fives::through(&self.board, self.attacker, m);
             won = match fives.count {
                 0 => false,
+                // Black may not block on a forbidden point: any other move loses to the five.
+                1 if forbidden(&self.board, self.attacker.other(), fives.points[0]) => {
+                    let five = fives.points[0];
+                    match any_move_but(&self.board, five) {
+                        Some(other) => {
+                            self.line.extend([m, other, five]);
+                            true
+                        }
+                        None => false,
+                    }
+                }
                 1 => {
                     let reply = fives.points[0];
                     self.board.put(reply, self.attacker.other());
@@ -170,6 +188,19 @@ impl Solver<'_> {
         }
         won
     }
+}
+
+/// Whether `side` may not put a stone on the empty point `p`: Black's forbidden points under
+/// renju.
+fn forbidden(board: &Board, side: Side, p: Point) -> bool {
+    board.rule() == Rule::Renju && side == Side::P1 && renju::foul(board, p).is_some()
+}
+
+/// A move Black may play other than `not` (the line's filler where Black cannot block).
+fn any_move_but(board: &Board, not: Point) -> Option<Point> {
+    board
+        .points()
+        .find(|&p| p != not && board.at(p).is_none() && !forbidden(board, Side::P1, p))
 }
 
 /// What the solvers mix into their table keys besides the stones: the same stones on
@@ -260,5 +291,86 @@ pub(super) fn line_points(board: &Board, side: Side, dir: usize, line: usize, st
         board.line(side.other(), dir, line),
         line_span(board.size(), dir, line),
         stones,
+        board.rule().for_side(side),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::text::{format_point, parse_point};
+
+    /// A 15x15 board under `rule` with black stones on `black` and white ones on `white`.
+    fn board(rule: Rule, black: &[&str], white: &[&str]) -> Board {
+        let mut b = Board::new(15, rule);
+        for (points, side) in [(black, Side::P1), (white, Side::P2)] {
+            for p in points {
+                b.put(parse_point(p, 15).unwrap(), side);
+            }
+        }
+        b
+    }
+
+    /// The win `attacker` finds under each rule, as text ("" for none).
+    fn wins(black: &[&str], white: &[&str], attacker: Side) -> [String; 3] {
+        [Rule::Freestyle, Rule::ExactFive, Rule::Renju].map(|rule| {
+            let mut line = Vec::new();
+            let won = find(&board(rule, black, white), attacker, 10_000, &mut line);
+            assert_eq!(won, !line.is_empty());
+            line.into_iter()
+                .map(format_point)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    }
+
+    /// G8 would make six (C8..H8, B8 White's): a five free-style, nothing under the other
+    /// two rules, which must not call it a win.
+    #[test]
+    fn an_overline_is_no_five_where_it_does_not_win() {
+        let black = ["C8", "D8", "E8", "F8", "H8"];
+        let white = ["B8", "A1", "C1", "E1", "G1"];
+        assert_eq!(wins(&black, &white, Side::P1), ["G8", "", ""]);
+        // White's overline wins under renju as free-style.
+        assert_eq!(wins(&white, &black, Side::P2), ["G8", "", "G8"]);
+    }
+
+    /// H8 makes two fours (E8 F8 G8, D8 White's; H9 H10 H11, H12 White's): a win by the
+    /// other rules, forbidden to Black under renju, where no other four wins.
+    #[test]
+    fn a_forbidden_point_is_no_threat_for_black() {
+        let black = ["E8", "F8", "G8", "H9", "H10", "H11"];
+        let white = ["D8", "H12", "A1", "C1", "E1", "G1"];
+        let [free, exact, renju] = wins(&black, &white, Side::P1);
+        assert!(
+            free.starts_with("H8") && exact.starts_with("H8"),
+            "{free} {exact}"
+        );
+        assert_eq!(renju, "");
+    }
+
+    /// A four and a three at once is allowed to Black under renju: H8 (four E8..H8 and three
+    /// H8 H9 H10), I8 forced, then H11 or H7 makes an open four.
+    #[test]
+    fn four_three_wins_for_black_under_every_rule() {
+        let black = ["E8", "F8", "G8", "H9", "H10"];
+        let white = ["D8", "A1", "C1", "E1", "G1"];
+        for line in wins(&black, &white, Side::P1) {
+            assert!(line.starts_with("H8 I8 H"), "{line}");
+        }
+    }
+
+    /// White's G7 makes a four (D4 E5 F6 G7, C3 Black's) whose only block, H8, is a double
+    /// three for Black (F8 G8 H8 and H8 H9 H10): under renju White wins at once; by the other
+    /// rules Black blocks and White has nothing more.
+    #[test]
+    fn white_wins_by_a_four_black_may_not_block() {
+        let black = ["F8", "G8", "H9", "H10", "C3"];
+        let white = ["D4", "E5", "F6", "A15"];
+        let [free, exact, renju] = wins(&black, &white, Side::P2);
+        assert_eq!((free.as_str(), exact.as_str()), ("", ""));
+        let moves: Vec<&str> = renju.split(' ').collect();
+        assert_eq!((moves[0], moves[2]), ("G7", "H8"), "{renju}");
+        assert_eq!(moves.len(), 3);
+    }
 }

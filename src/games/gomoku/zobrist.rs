@@ -30,6 +30,7 @@ pub fn rule(rule: Rule) -> u64 {
     match rule {
         Rule::Freestyle => 0,
         Rule::ExactFive => splitmix(SEED ^ GOLDEN),
+        Rule::Renju => splitmix(SEED ^ GOLDEN.rotate_left(29)),
     }
 }
 
