@@ -597,6 +597,16 @@ impl Session {
             },
             Command::View => out.lines(&game.view()),
             Command::Who => out.line(&game.who()),
+            Command::Fen(args) if args.is_empty() => out.line(&game.fen()),
+            Command::Fen(args) => match game.command("fen", &args) {
+                Some(Ok(lines)) => out.lines(&lines),
+                Some(Err(e)) => out.error(&e),
+                None => out.error(&format!(
+                    "fen takes no arguments in {}, got '{}'",
+                    game.id(),
+                    protocol::parse::clip(&args.join(" "))
+                )),
+            },
             Command::History => out.line(&game.history()),
             Command::Resign => result(game.forfeit(Forfeit::Resigned)),
             Command::Timeout => result(game.forfeit(Forfeit::Timeout)),

@@ -64,6 +64,8 @@ pub enum Command {
     View,
     History,
     Who,
+    /// `fen [words]`: the position's text; the words ask a game for another form of it.
+    Fen(Vec<String>),
     Resign,
     /// The side to move has run out of time (the GUI keeps the clocks).
     Timeout,

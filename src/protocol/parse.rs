@@ -59,6 +59,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "view" | "d" => none(Command::View),
         "history" => none(Command::History),
         "who" => none(Command::Who),
+        "fen" => Ok(Command::Fen(
+            args.split_whitespace().map(String::from).collect(),
+        )),
         "resign" => none(Command::Resign),
         "timeout" => none(Command::Timeout),
         "games" => none(Command::Games),

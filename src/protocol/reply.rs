@@ -280,6 +280,11 @@ const HELP: &[(&[&str], &str, &str)] = &[
     (&["view", "d"], "view | d", "shows the board"),
     (&["who"], "who", "names the side to move"),
     (
+        &["fen"],
+        "fen [standard]",
+        "the position's text, as position fen reads it (standard: chess14 with White in uppercase)",
+    ),
+    (
         &["history"],
         "history",
         "the moves played since the last position",

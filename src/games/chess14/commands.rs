@@ -5,7 +5,7 @@
 use super::config::seconds_text;
 use super::pieces::{EMPTY, OFF, QUEEN_DIRS, is_piece, side_of};
 use super::position::Position;
-use super::text::{parse_square, side_word, square_name};
+use super::text::{format_fen_standard, parse_square, side_word, square_name};
 use crate::game::Forfeit;
 
 /// Runs a Chess14 command; `None` when the name is not one of them.
@@ -31,6 +31,13 @@ pub fn run(
         "state" => no_args(&|pos| state(pos, forfeit)),
         "contributors" => no_args(&contributors),
         "clocks" => no_args(&clocks),
+        "fen" => match args {
+            ["standard"] => Ok(vec![format_fen_standard(pos)]),
+            _ => Err(format!(
+                "fen takes nothing or 'standard' (White in uppercase), not '{}'",
+                args.join(" ")
+            )),
+        },
         _ => return None,
     })
 }

@@ -203,6 +203,24 @@ fn set_unmoved(pos: &mut Position, field: &str) -> Result<(), String> {
 }
 
 /// The position text that `parse_fen` reads back (all fields written).
+/// The position text with White in UPPERCASE, as FEN has it elsewhere (tabula's own text, from
+/// the source's layout files, writes White in lowercase); only the pieces' case differs.
+pub fn format_fen_standard(pos: &Position) -> String {
+    let fen = format_fen(pos);
+    let (ranks, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
+    let swapped: String = ranks
+        .chars()
+        .map(|c| {
+            if c.is_ascii_lowercase() {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    format!("{swapped} {rest}")
+}
+
 pub fn format_fen(pos: &Position) -> String {
     let mut rows = Vec::with_capacity(pos.height());
     for r in (0..pos.height()).rev() {
@@ -326,6 +344,16 @@ mod tests {
         assert_eq!(
             format_fen(&layout),
             format!("{START_FEN} up=w a1,h1,n1,a14,h14,n14")
+        );
+    }
+
+    #[test]
+    fn the_standard_fen_swaps_only_the_pieces_case() {
+        let pos =
+            parse_fen("R6K5R/14/14/14/14/14/14/14/14/14/14/14/14/r6k5r b up=b h1,a14").unwrap();
+        assert_eq!(
+            format_fen_standard(&pos),
+            "r6k5r/14/14/14/14/14/14/14/14/14/14/14/14/R6K5R b up=b h1,a14"
         );
     }
 
