@@ -178,7 +178,7 @@ pub fn run(s: &Settings) -> Result<(), String> {
     let mut save = s
         .save
         .as_deref()
-        .map(std::fs::File::create)
+        .map(|path| crate::files::create(path.as_ref()))
         .transpose()
         .map_err(|e| format!("cannot create the save file: {e}"))?;
     let mut clocks = [Clock::default(), Clock::default()];

@@ -72,7 +72,7 @@ pub fn run(args: &[String]) -> i32 {
         .collect();
     let mut save = match &cfg.save {
         None => None,
-        Some(path) => match std::fs::File::create(path) {
+        Some(path) => match crate::files::create(path) {
             Ok(file) => Some(file),
             Err(e) => {
                 eprintln!("tabula match: cannot write {}: {e}", path.display());

@@ -135,7 +135,7 @@ impl Engine {
         // its memory.
         let (from_engine, output) = mpsc::sync_channel::<String>(LINE_QUEUE);
         std::thread::spawn(move || {
-            let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE);
+            let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE).without_end();
             while let Some(line) = lines.next_line() {
                 // Output that ends mid-line is an engine that died while answering: its half
                 // answer (`bestmove a1` of `bestmove a1a3`) is no answer, and the end is a crash.

@@ -100,7 +100,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let mut term = Term {
-        input: io::stdin().lock(),
+        input: Lines::new(io::stdin().lock(), MAX_ANSWER),
         out: io::stdout().lock(),
     };
     match play(&mut term, &s) {
@@ -119,7 +119,8 @@ const MAX_ANSWER: usize = 1024;
 
 /// The person's side of the conversation.
 struct Term<R, W> {
-    input: R,
+    /// One reader for the whole game, so that the end of an endless line ends the input.
+    input: Lines<R>,
     out: W,
 }
 
@@ -132,7 +133,7 @@ impl<R: BufRead, W: Write> Term<R, W> {
     fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
-        let Some(line) = Lines::new(&mut self.input, MAX_ANSWER).next_line() else {
+        let Some(line) = self.input.next_line() else {
             self.say("")?;
             self.say("End of input: the game is abandoned.")?;
             return Ok(None);
