@@ -178,3 +178,56 @@ fn engine_position_files_are_read_with_a_bound() {
         }
     }
 }
+
+/// The largest value every front-end documents for a duration (u64 where it takes any number),
+/// with a depth of 1 so that each move still comes at once: no sum wraps round to a short
+/// deadline (issue 40, fault 4: `--movetime` + `--timeout`), none overflows.
+#[test]
+fn the_largest_durations_of_every_front_end_neither_wrap_nor_overflow() {
+    const MAX: &str = "18446744073709551615";
+    let engine = format!(
+        "game sixes\ngo wtime {MAX} btime {MAX} winc {MAX} binc {MAX} movestogo 4294967295 depth 1\n\
+         go movetime {MAX} depth 1\ngo p1time {MAX} p1inc {MAX} nodes {MAX} depth 1\nisready\n"
+    );
+    let gomocup = format!(
+        "INFO timeout_turn {MAX}\nINFO timeout_match {MAX}\nINFO time_left {MAX}\n\
+         INFO max_depth 1\nSTART 15\nBEGIN\nEND\n"
+    );
+    let xboard = |limit: &str| format!("xboard\nprotover 2\n{limit}\nsd 1\ngo\n");
+    let (clock, st) = (
+        xboard(&format!("level 0 999999999 999999999\ntime {MAX}")),
+        xboard("st 999999999"),
+    );
+    for (args, input, want) in [
+        (vec![], engine.as_str(), "bestmove"),
+        (vec!["gomocup"], gomocup.as_str(), ","),
+        (vec!["xboard"], clock.as_str(), "move "),
+        (vec!["xboard"], st.as_str(), "move "),
+    ] {
+        let out = ended_within(&args, stdin_of("max.in", input), LIMIT);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {text}");
+        assert!(!text.contains("rror"), "{args:?}: {text}");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(want) || l.contains(want)),
+            "{args:?}: {text}"
+        );
+    }
+    let tabula = env!("CARGO_BIN_EXE_tabula");
+    for limits in [
+        ["--movetime", "86400000", "--depth", "1"],
+        ["--tc", "999999999+999999999", "--depth", "1"],
+    ] {
+        let mut args = vec![
+            "match", "--game", "sixes", "--engine", tabula, "--engine", tabula,
+        ];
+        args.extend(limits);
+        args.extend(["--timeout", "86400000", "--time-margin", "86400000"]);
+        args.extend(["--games", "2", "--adjudicate-plies", "4", "--seed", "1"]);
+        let out = ended_within(&args, Stdio::null(), LIMIT);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{limits:?}: {text}");
+        assert!(text.contains("adjudication 2"), "{limits:?}: {text}");
+    }
+}

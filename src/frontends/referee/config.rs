@@ -188,7 +188,8 @@ fn option_pair(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The longest `--timeout` or `--time-margin`: a day, far from any overflow of a deadline.
+/// The longest `--movetime`, `--timeout` or `--time-margin`: a day, far from any overflow of a
+/// deadline.
 const MAX_WAIT_MS: u64 = 86_400_000;
 
 /// Seconds with an optional fraction, into milliseconds.
@@ -331,7 +332,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--balance" => balance = Some(number(flag, value, 0..=i32::MAX)?),
             "--games" => games = number(flag, value, 2..=usize::MAX)?,
             "--tc" => tc.clock = Some(clock(value)?),
-            "--movetime" => tc.movetime = Some(number(flag, value, 1..=u64::MAX)?),
+            "--movetime" => tc.movetime = Some(number(flag, value, 1..=MAX_WAIT_MS)?),
             "--depth" => tc.depth = Some(number(flag, value, 1..=u32::MAX)?),
             "--adjudicate-plies" => {
                 adjudicate_plies = Some(number(flag, value, 0..=u32::MAX)?).filter(|&n| n > 0)
