@@ -4,6 +4,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
+        .format(tabula::frontends::log_line)
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
@@ -30,7 +31,8 @@ fn main() -> ExitCode {
             0
         }
         Some(other) => {
-            eprintln!("tabula: unknown command '{other}'\n{USAGE}");
+            tabula::frontends::complain("tabula", format!("unknown command '{other}'"));
+            eprintln!("{USAGE}");
             2
         }
     };

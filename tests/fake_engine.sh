@@ -12,6 +12,8 @@
 #   illegal  answer `bestmove zz99`
 #   empty    answer `bestmove` without a move
 #   error    answer `error cannot search`
+#   controls answer an `error` line with ESC, BEL and NUL in it
+#   illegalcontrols  answer a `bestmove` with ESC and NUL in its move
 #   orphan   exit at once, leaving a child that keeps the output open (its pid goes to
 #            FAKE_ORPHANS when set)
 #   slow     answer after sleeping 0.3 s
@@ -55,6 +57,8 @@ while IFS= read -r line; do
                     illegal) echo "bestmove zz99" ;;
                     empty) echo "bestmove" ;;
                     error) echo "error cannot search" ;;
+                    controls) printf 'error bad\033[31m\a\0byte\n' ;;
+                    illegalcontrols) printf 'bestmove a1\033[2J\0\n' ;;
                 esac
                 continue
             fi

@@ -168,6 +168,27 @@ fn illegal_empty_and_error_answers_lose() {
     }
 }
 
+/// An engine's control bytes (ESC, BEL, NUL) are escaped in the report, the save file and on
+/// stderr, as every echo of outside input is; before, they were written raw (issue 40,
+/// fault 7).
+#[test]
+fn control_bytes_from_an_engine_are_escaped_in_the_report_and_the_save_file() {
+    for (mode, reason) in [
+        ("controls", r"error reply 'error bad\x1b[31m\x07\0byte'"),
+        ("illegalcontrols", r"illegal move 'a1\x1b[2J\0'"),
+    ] {
+        let r = run_match(mode, &fake(mode, 1), &["--games", "2"]);
+        assert_eq!(r.code, Some(0), "{mode}: {}", r.stderr);
+        assert_eq!(r.reasons(), [reason; 2], "{mode}");
+        let raw = |text: &str| {
+            text.chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t')
+        };
+        assert!(!raw(&r.report) && !raw(&r.stderr), "{mode}: {}", r.report);
+        assert!(!r.saved.iter().any(|l| raw(l)), "{mode}: {:?}", r.saved);
+    }
+}
+
 #[test]
 fn normal_games_run_concurrently_and_replay_from_the_save_file() {
     let r = run_match(

@@ -31,7 +31,8 @@ pub fn run(args: &[String]) -> i32 {
     let settings = match settings(args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("tabula tune: {e}\n{USAGE}");
+            super::complain("tabula tune", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
@@ -39,7 +40,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut games = 0;
     for path in &settings.files {
         if let Err(e) = read_games(path, settings.skip, &mut samples, &mut games) {
-            eprintln!("tabula tune: {path}: {e}");
+            super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
     }

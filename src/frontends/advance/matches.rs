@@ -223,7 +223,10 @@ pub fn run(s: &Settings) -> Result<(), String> {
         if let Some(file) = &mut save
             && let Err(e) = writeln!(file, "{line}\tposition startpos moves {}", moves.join(" "))
         {
-            eprintln!("tabula advance match: cannot write the save file: {e}");
+            crate::frontends::complain(
+                "tabula advance match",
+                format!("cannot write the save file: {e}"),
+            );
             save = None;
         }
     }

@@ -39,14 +39,15 @@ pub fn run(args: &[String]) -> i32 {
     let cfg = match config::parse(args) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("tabula match: {e}\n{USAGE}");
+            super::complain("tabula match", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
     let openings = match Openings::new(&cfg) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("tabula match: {e}");
+            super::complain("tabula match", e);
             return 2;
         }
     };
@@ -56,11 +57,8 @@ pub fn run(args: &[String]) -> i32 {
         match Players::new(&cfg).start(i) {
             Ok(engine) => names.push(engine.name().to_string()),
             Err(fault) => {
-                eprintln!(
-                    "tabula match: engine {} [{}]: {fault}",
-                    i + 1,
-                    cfg.engines[i].label()
-                );
+                let engine = format!("engine {} [{}]", i + 1, cfg.engines[i].label());
+                super::complain("tabula match", format!("{engine}: {fault}"));
                 return 1;
             }
         }
@@ -75,7 +73,10 @@ pub fn run(args: &[String]) -> i32 {
         Some(path) => match crate::files::create(path) {
             Ok(file) => Some(file),
             Err(e) => {
-                eprintln!("tabula match: cannot write {}: {e}", path.display());
+                super::complain(
+                    "tabula match",
+                    format!("cannot write {}: {e}", path.display()),
+                );
                 return 1;
             }
         },
@@ -90,7 +91,7 @@ pub fn run(args: &[String]) -> i32 {
             names[1]
         );
         if let Err(e) = file.write_all(header.as_bytes()) {
-            eprintln!("tabula match: cannot write the save file: {e}");
+            super::complain("tabula match", format!("cannot write the save file: {e}"));
             return 1;
         }
     }
@@ -98,7 +99,7 @@ pub fn run(args: &[String]) -> i32 {
     super::say(report(&cfg, &names, &tally).trim_end());
     match failure {
         Some(e) => {
-            eprintln!("tabula match: stopped: {e}");
+            super::complain("tabula match", format!("stopped: {e}"));
             1
         }
         None => 0,
@@ -136,7 +137,7 @@ fn play_match(
                     if let Some(file) = &mut save
                         && let Err(e) = writeln!(file, "{}", record.save_line())
                     {
-                        eprintln!("tabula match: cannot write the save file: {e}");
+                        super::complain("tabula match", format!("cannot write the save file: {e}"));
                         save = None;
                     }
                     tally.add(&record, cfg);

@@ -74,8 +74,10 @@ impl Reason {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::Illegal(mv) => write!(f, "illegal move '{mv}'"),
-            Reason::ErrorReply(line) => write!(f, "error reply '{line}'"),
+            // An engine's text is escaped as every echo of outside input is: no ESC, NUL or
+            // tab reaches the report, the save file's fields or a terminal.
+            Reason::Illegal(mv) => write!(f, "illegal move '{}'", reply::escape(mv)),
+            Reason::ErrorReply(line) => write!(f, "error reply '{}'", reply::escape(line)),
             Reason::Setup(what) => write!(f, "setup failure: {what}"),
             other => f.write_str(other.kind()),
         }
@@ -183,7 +185,7 @@ impl Record {
     /// moves ...` (or `position fen ...`), first player first.
     pub fn save_line(&self) -> String {
         let result = reply::outcome_word(Some(self.outcome));
-        let reason = self.reason.to_string().replace(['\t', '\n', '\r'], " ");
+        let reason = self.reason.to_string();
         format!(
             "{}\tengine {}\tengine {}\t{result}\t{reason}\t{}",
             self.number,
@@ -564,7 +566,7 @@ mod tests {
         assert_eq!(r.half_points(), 2);
         assert_eq!(
             r.save_line(),
-            "4\tengine 2\tengine 1\tp2win\tillegal move 'z 9'\tposition startpos moves a1 b2"
+            "4\tengine 2\tengine 1\tp2win\tillegal move 'z\\t9'\tposition startpos moves a1 b2"
         );
         r.first = 0;
         assert_eq!(r.half_points(), 0);

@@ -41,7 +41,7 @@ impl fmt::Display for Fault {
             Fault::Spawn(e) => write!(f, "cannot start: {e}"),
             Fault::Timeout => write!(f, "no answer in time"),
             Fault::Closed => write!(f, "exited"),
-            Fault::Rejected(line) => write!(f, "answered '{line}'"),
+            Fault::Rejected(line) => write!(f, "answered '{}'", reply::escape(line)),
         }
     }
 }
@@ -164,7 +164,7 @@ impl Engine {
         loop {
             let line = self.next_line(deadline)?;
             if let Some(name) = reply::read_name(&line) {
-                self.name = name.to_string();
+                self.name = reply::escape(name);
             } else if line == setup.dialect.hello_ok {
                 break;
             }

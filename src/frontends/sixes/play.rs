@@ -95,7 +95,8 @@ pub fn run(args: &[String]) -> i32 {
     let s = match settings(args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("tabula play: {e}\n{USAGE}");
+            crate::frontends::complain("tabula play", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
@@ -108,7 +109,7 @@ pub fn run(args: &[String]) -> i32 {
         // The person's terminal has gone: nobody to tell.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("tabula play: {e}");
+            crate::frontends::complain("tabula play", e);
             1
         }
     }
