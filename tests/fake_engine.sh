@@ -16,6 +16,7 @@
 #   illegalcontrols  answer a `bestmove` with ESC and NUL in its move
 #   orphan   exit at once, leaving a child that keeps the output open (its pid goes to
 #            FAKE_ORPHANS when set)
+#   setsid   the same, the child in a session of its own (out of reach of a group kill)
 #   slow     answer after sleeping 0.3 s
 #   partial  write half a `bestmove` line, no end of line, and exit (a pipe closed mid-line)
 #   longline write one endless line without an end of line (never `bestmove`)
@@ -46,6 +47,11 @@ while IFS= read -r line; do
                     crash) exit 3 ;;
                     orphan)
                         sleep 600 &
+                        [[ -n $FAKE_ORPHANS ]] && echo $! >>"$FAKE_ORPHANS"
+                        exit 3
+                        ;;
+                    setsid)
+                        setsid sleep 600 &
                         [[ -n $FAKE_ORPHANS ]] && echo $! >>"$FAKE_ORPHANS"
                         exit 3
                         ;;

@@ -7,6 +7,7 @@ mod config;
 mod fairy;
 mod gomocup;
 mod openings;
+mod orphans;
 mod play;
 mod process;
 mod seat;
@@ -44,6 +45,7 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
+    orphans::adopt();
     let openings = match Openings::new(&cfg) {
         Ok(o) => o,
         Err(e) => {
