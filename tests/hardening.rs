@@ -195,7 +195,10 @@ fn the_largest_durations_of_every_front_end_neither_wrap_nor_overflow() {
     );
     let xboard = |limit: &str| format!("xboard\nprotover 2\n{limit}\nsd 1\ngo\n");
     let (clock, st) = (
-        xboard(&format!("level 0 999999999 999999999\ntime {MAX}")),
+        // The lag after a move from the largest clock to none is the largest too.
+        xboard(&format!(
+            "level 0 999999999 999999999\ntime {MAX}\nsd 1\ngo\ntime 0\nusermove h13h12"
+        )),
         xboard("st 999999999"),
     );
     for (args, input, want) in [
