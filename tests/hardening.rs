@@ -83,13 +83,8 @@ fn tune_refuses_an_endless_file_and_one_it_cannot_read() {
 fn a_fifo_named_as_a_file_is_refused_at_once_by_every_reader() {
     let fifo = scratch("fifo");
     let _ = std::fs::remove_file(&fifo);
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
     let f = fifo.to_str().unwrap();
     for kind in ["layout", "config"] {
         let input = format!("game chess14\nposition {kind} {f}\nisready\nquit\n");
