@@ -64,6 +64,30 @@ fn play_sixes_ends_an_endless_answer_with_its_refusal() {
     );
 }
 
+/// Every front-end that reads lines ends an endless one with its line-too-long reply and then
+/// as at end of input; before, each read it for ever (issue 40, fault 2).
+#[test]
+fn every_line_reader_ends_an_endless_line() {
+    for (args, code, reply) in [
+        (vec![], 0, "error line too long ("),
+        (vec!["mist"], 1, "Invalid!"),
+        (vec!["gomocup"], 0, "ERROR line too long ("),
+        (
+            vec!["xboard"],
+            0,
+            "Error (line longer than 65536 bytes): \\0\\0",
+        ),
+    ] {
+        let out = ended_within(&args, devzero(), LIMIT);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {text}");
+        assert!(
+            text.lines().any(|l| l.starts_with(reply)),
+            "{args:?}: {text}"
+        );
+    }
+}
+
 #[test]
 fn tune_refuses_an_endless_file_and_one_it_cannot_read() {
     // Before: `tune /dev/zero` ran for ever at full CPU (fault 2); `tune /tmp` took the
