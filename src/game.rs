@@ -255,6 +255,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Tests only: the text of a crowded position of `variant` drawn from `rng` (many pieces,
+    /// facing material, every board size), for the test that bounds the nodes of a search at a
+    /// fixed depth. The rules may refuse it (a side in check, a five for both...): the test
+    /// draws again.
+    #[cfg(test)]
+    fn crowded_fen(variant: &str, rng: &mut crate::rng::Rng) -> String;
+
     /// Plays a legal move.
     fn play(&mut self, mv: Self::Move);
 
@@ -408,4 +415,40 @@ pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
             perft(&child, depth - 1)
         })
         .sum()
+}
+
+/// Tests only: `height` rows of `width` cells from `cell`, top first, joined by `/`, with the
+/// empty cells (`.`) written as runs of digits where `runs` is set.
+#[cfg(test)]
+pub fn crowded_rows(
+    width: usize,
+    height: usize,
+    runs: bool,
+    mut cell: impl FnMut(usize, usize) -> char,
+) -> String {
+    let rows: Vec<String> = (0..height)
+        .map(|r| {
+            let row: String = (0..width).map(|c| cell(r, c)).collect();
+            if !runs {
+                return row;
+            }
+            let mut out = String::new();
+            let mut empty = 0;
+            for ch in row.chars().chain(std::iter::once('|')) {
+                if ch == '.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                if ch != '|' {
+                    out.push(ch);
+                }
+            }
+            out
+        })
+        .collect();
+    rows.join("/")
 }

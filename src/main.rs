@@ -7,6 +7,7 @@ use tabula::protocol::parse::clip;
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
+        .format(tabula::frontends::log_line)
         .init();
     let mut argv = std::env::args();
     let program = argv.next().unwrap_or_default();
@@ -41,12 +42,15 @@ fn run(args: &[String]) -> i32 {
     }
     let Some(sub) = cli::find(first) else {
         let names = SUBCOMMANDS.iter().map(|s| s.name);
-        eprintln!(
-            "tabula: unknown command '{}'{}\n{}",
-            clip(first),
-            frontends::args::did_you_mean(first, names),
-            cli::overview()
+        frontends::complain(
+            "tabula",
+            format!(
+                "unknown command '{}'{}",
+                clip(first),
+                frontends::args::did_you_mean(first, names)
+            ),
         );
+        eprintln!("{}", cli::overview());
         return 2;
     };
     let rest = &args[1..];
@@ -108,6 +112,7 @@ fn shown(text: &str) -> i32 {
 
 /// A bad command line: the reason and the usage on stderr, status 2.
 fn refused(sub: &Subcommand, reason: &str) -> i32 {
-    eprintln!("tabula {}: {reason}\n{}", sub.name, sub.usage);
+    frontends::complain(&format!("tabula {}", sub.name), reason);
+    eprintln!("{}", sub.usage);
     2
 }

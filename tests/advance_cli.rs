@@ -368,6 +368,6 @@ fn an_endless_input_file_is_refused() {
     std::fs::write(&output, "previous\n").unwrap();
     let out = bot(&["white", "/dev/zero", output.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("larger than the limit"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file but a device"));
     assert_eq!(std::fs::read_to_string(&output).unwrap(), "previous\n");
 }

@@ -12,8 +12,11 @@
 #   illegal  answer `bestmove zz99`
 #   empty    answer `bestmove` without a move
 #   error    answer `error cannot search`
+#   controls answer an `error` line with ESC, BEL and NUL in it
+#   illegalcontrols  answer a `bestmove` with ESC and NUL in its move
 #   orphan   exit at once, leaving a child that keeps the output open (its pid goes to
 #            FAKE_ORPHANS when set)
+#   setsid   the same, the child in a session of its own (out of reach of a group kill)
 #   slow     answer after sleeping 0.3 s
 #   partial  write half a `bestmove` line, no end of line, and exit (a pipe closed mid-line)
 #   longline write one endless line without an end of line (never `bestmove`)
@@ -47,6 +50,11 @@ while IFS= read -r line; do
                         [[ -n $FAKE_ORPHANS ]] && echo $! >>"$FAKE_ORPHANS"
                         exit 3
                         ;;
+                    setsid)
+                        setsid sleep 600 &
+                        [[ -n $FAKE_ORPHANS ]] && echo $! >>"$FAKE_ORPHANS"
+                        exit 3
+                        ;;
                     slow) sleep 0.3; echo "$line" >&"${ENGINE[1]}"; relay_until bestmove ;;
                     hang) continue ;;
                     flood) while :; do echo "info string still thinking"; done ;;
@@ -55,6 +63,8 @@ while IFS= read -r line; do
                     illegal) echo "bestmove zz99" ;;
                     empty) echo "bestmove" ;;
                     error) echo "error cannot search" ;;
+                    controls) printf 'error bad\033[31m\a\0byte\n' ;;
+                    illegalcontrols) printf 'bestmove a1\033[2J\0\n' ;;
                 esac
                 continue
             fi

@@ -8,6 +8,8 @@ use super::{Output, Session};
 use crate::game::{self, Game, MoveBits, Options};
 use crate::protocol;
 use crate::rng::Rng;
+use crate::search::limits::Limits;
+use crate::search::thinker::Thinker;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::HashSet;
@@ -127,6 +129,49 @@ pub fn properties<G: Game>(id: &'static str) {
     if let Err(e) = result {
         panic!("{id}: {e}");
     }
+}
+
+/// Crowded positions drawn per game for [`search_bounded`], and the most nodes a search of
+/// one, two and three plies may take on any of them (before the quiescence budget: 5 million
+/// and more at depth 1 in Chess14 and Advance; after it, under 50,000 at depth 1 and at most 134,000 and 468,000 at depths 2 and 3).
+const CROWDED: usize = 24;
+const MAX_NODES: [u64; 3] = [50_000, 250_000, 1_000_000];
+
+/// Searches crowded positions of game `G` (the game's own `crowded_fen`: many pieces, facing
+/// material, every board size) to each depth from 1 to 3 on one thread, and checks that
+/// none takes more than `MAX_NODES` nodes: a fixed depth is a bounded search in every
+/// game (issue 40, fault 1). The node limit stops a blow-up, so the test fails rather than
+/// hangs.
+pub fn search_bounded<G: Game>(id: &'static str) {
+    let opts = Options::default();
+    let thinker = Thinker::new(1, 1).unwrap();
+    let mut rng = Rng::new(40);
+    let mut searched = 0;
+    for _ in 0..CROWDED * 4 {
+        let fen = G::crowded_fen(id, &mut rng);
+        let Ok(pos) = G::from_fen(id, &fen, &opts) else {
+            continue;
+        };
+        for depth in 1..=MAX_NODES.len() as u32 {
+            thinker.clear();
+            let most = MAX_NODES[depth as usize - 1];
+            let limits = Limits {
+                depth: Some(depth),
+                nodes: Some(most + 1),
+                ..Limits::default()
+            };
+            let nodes = thinker.think(&pos, limits, None).nodes;
+            assert!(nodes <= most, "{id} {fen}: {nodes} nodes to depth {depth}");
+        }
+        searched += 1;
+        if searched == CROWDED {
+            break;
+        }
+    }
+    assert_eq!(
+        searched, CROWDED,
+        "{id}: too few crowded positions are valid"
+    );
 }
 
 /// Counts like [`game::perft`] but plays every leaf move instead of counting the moves of

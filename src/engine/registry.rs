@@ -20,6 +20,9 @@ pub struct GameEntry {
     /// The same checks on playouts that proptest draws (`engine::conformance::properties`).
     #[cfg(test)]
     pub properties: fn(&'static str),
+    /// The node bound of searches to a fixed depth (`engine::conformance::search_bounded`).
+    #[cfg(test)]
+    pub search_bounded: fn(&'static str),
 }
 
 impl GameEntry {
@@ -35,6 +38,8 @@ impl GameEntry {
             conformance: super::conformance::check::<G>,
             #[cfg(test)]
             properties: super::conformance::properties::<G>,
+            #[cfg(test)]
+            search_bounded: super::conformance::search_bounded::<G>,
         }
     }
 
@@ -129,6 +134,13 @@ mod tests {
     fn every_registered_game_keeps_the_contract_on_random_playouts() {
         for entry in super::all() {
             (entry.properties)(entry.id);
+        }
+    }
+
+    #[test]
+    fn every_registered_game_searches_crowded_positions_within_a_node_bound() {
+        for entry in super::all() {
+            (entry.search_bounded)(entry.id);
         }
     }
 }

@@ -63,21 +63,22 @@ pub fn run(args: &[String]) -> i32 {
     let s = match settings(args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("tabula bench: {e}\n{USAGE}");
+            super::complain("tabula bench", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
     let pool = match thread_pool(s.threads) {
         Ok(p) => Arc::new(p),
         Err(e) => {
-            eprintln!("tabula bench: {e}");
+            super::complain("tabula bench", e);
             return 1;
         }
     };
     let table = match Table::new(s.hash) {
         Ok(t) => Arc::new(t),
         Err(e) => {
-            eprintln!("tabula bench: {e}");
+            super::complain("tabula bench", e);
             return 1;
         }
     };
@@ -94,7 +95,7 @@ pub fn run(args: &[String]) -> i32 {
                 ms += t;
             }
             Err(e) => {
-                eprintln!("tabula bench: {}: {e}", entry.id);
+                super::complain("tabula bench", format!("{}: {e}", entry.id));
                 return 1;
             }
         }

@@ -31,7 +31,8 @@ pub fn run(args: &[String]) -> i32 {
     let settings = match settings(args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("tabula tune: {e}\n{USAGE}");
+            super::complain("tabula tune", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
@@ -39,7 +40,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut games = 0;
     for path in &settings.files {
         if let Err(e) = read_games(path, settings.skip, &mut samples, &mut games) {
-            eprintln!("tabula tune: {path}: {e}");
+            super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
     }
@@ -62,7 +63,8 @@ fn read_games(
     samples: &mut Vec<Sample>,
     games: &mut usize,
 ) -> Result<(), String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
+    let file = crate::files::open(std::path::Path::new(path)).map_err(|e| cannot(&e))?;
     let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
     let mut number = 0;
     while let Some(line) = lines.next_line() {
@@ -82,7 +84,8 @@ fn read_games(
             samples.extend(s);
         }
     }
-    Ok(())
+    // A read error is no end of file: the games after it would be missing unsaid.
+    lines.failure().map_or(Ok(()), |e| Err(cannot(e)))
 }
 
 fn settings(args: &[String]) -> Result<Settings, String> {

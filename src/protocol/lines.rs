@@ -1,8 +1,13 @@
 //! Reads input line by line with a bound on memory, whatever arrives: a line longer than the
 //! bound is consumed to its end but only its head is kept, so a 10 MB line costs at most
-//! `max` bytes plus one read buffer.
+//! `max` bytes plus one read buffer. A line that goes on past [`ENDLESS`] bytes (`/dev/zero`)
+//! ends the input after it, so that an endless line gets its error instead of a wait.
 
 use std::io::{BufRead, ErrorKind};
+
+/// The longest line read to its end: longer ones are taken as endless. Far above any line a
+/// program or a person writes (a flood test sends 20 MB), read in a few tens of milliseconds.
+pub const ENDLESS: usize = 64 << 20;
 
 /// One input line without its `\n` (and without one `\r` right before it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,11 +46,35 @@ impl Line {
 pub struct Lines<R> {
     input: R,
     max: usize,
+    /// The longest line read to its end (`ENDLESS`, or none when time bounds the input).
+    endless: Option<usize>,
+    /// Why the input ended early: an endless line or a read error.
+    ended: Option<std::io::Error>,
 }
 
 impl<R: BufRead> Lines<R> {
     pub fn new(input: R, max: usize) -> Self {
-        Lines { input, max }
+        Lines {
+            input,
+            max,
+            endless: Some(ENDLESS),
+            ended: None,
+        }
+    }
+
+    /// Reads lines of any length: for a reader whose input is bounded by time instead (the
+    /// referee ends an engine that writes past its deadline).
+    pub fn without_end(self) -> Self {
+        Lines {
+            endless: None,
+            ..self
+        }
+    }
+
+    /// Why the input ended before its end of file, if it did: a read error, or a line longer
+    /// than [`ENDLESS`] bytes (after which the input is not read any further).
+    pub fn failure(&self) -> Option<&std::io::Error> {
+        self.ended.as_ref()
     }
 
     /// Reads the lines on a detached thread of their own, sending each as `line(..)` and then
@@ -70,8 +99,12 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line, or `None` at end of input. A last line without `\n` is still a line.
-    /// Read errors other than interruptions end the input.
+    /// Read errors other than interruptions end the input, and so does an endless line once
+    /// its head is returned (see [`Lines::failure`]).
     pub fn next_line(&mut self) -> Option<Line> {
+        if self.ended.is_some() {
+            return None;
+        }
         let mut line = Line {
             head: Vec::new(),
             len: 0,
@@ -86,7 +119,10 @@ impl<R: BufRead> Lines<R> {
             let chunk = match self.input.fill_buf() {
                 Ok(c) => c,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(_) => &[],
+                Err(e) => {
+                    self.ended = Some(e);
+                    &[]
+                }
             };
             if chunk.is_empty() {
                 if pending_cr {
@@ -113,6 +149,11 @@ impl<R: BufRead> Lines<R> {
             self.input.consume(consumed);
             if done {
                 line.complete = true;
+                return Some(line);
+            }
+            if self.endless.is_some_and(|most| line.len > most) {
+                let what = format!("a line goes on past {ENDLESS} bytes");
+                self.ended = Some(std::io::Error::new(ErrorKind::InvalidData, what));
                 return Some(line);
             }
         }
@@ -176,6 +217,26 @@ mod tests {
             tail_space(b"abcdefgh\r\nabcdef\rgh\nabcdefgh\r"),
             [false, true, true]
         );
+    }
+
+    #[test]
+    fn an_endless_line_ends_the_input_after_its_head() {
+        let mut r = Lines::new(
+            BufReader::new(std::fs::File::open("/dev/zero").unwrap()),
+            10,
+        );
+        let line = r.next_line().unwrap();
+        assert!(line.truncated() && !line.complete && line.len > ENDLESS);
+        assert_eq!(line.head, [0; 10]);
+        assert!(r.next_line().is_none());
+        assert!(r.failure().unwrap().to_string().contains("goes on past"));
+    }
+
+    #[test]
+    fn a_read_error_ends_the_input_and_is_kept() {
+        let mut r = Lines::new(BufReader::new(std::fs::File::open("/").unwrap()), 10);
+        assert!(r.next_line().is_none());
+        assert!(r.failure().is_some());
     }
 
     #[test]

@@ -103,7 +103,8 @@ impl Limits {
     /// Plans the time for one move. `overhead_ms` is kept back for the pipe and the GUI, so the
     /// answer arrives before the clock runs out.
     pub fn deadlines(&self, start: Instant, overhead_ms: u64) -> Deadlines {
-        let at = |ms: u64| Some(start + Duration::from_millis(ms));
+        // No deadline where the time asked for lies beyond what an `Instant` holds.
+        let at = |ms: u64| start.checked_add(Duration::from_millis(ms));
         if self.infinite {
             return Deadlines::none(start);
         }
@@ -122,10 +123,12 @@ impl Limits {
             // Spend a share of the clock plus most of the increment, never more than a fifth
             // of what is left on the soft limit, and at most a third of it even when aborting,
             // so a stalled process still has time to answer.
-            let target = (usable / moves + self.increment * 3 / 4)
+            // Saturating: the clock and the increment are any u64 a GUI sends.
+            let target = (usable / moves)
+                .saturating_add(self.increment.saturating_mul(3) / 4)
                 .min(usable / 5)
                 .max(1);
-            let hard = (target * 3).min(usable / 3).max(1);
+            let hard = target.saturating_mul(3).min(usable / 3).max(1);
             // Time not spent is banked for later moves, so an iteration that starts after half
             // the target would more likely waste than win it.
             return Deadlines {

@@ -1,6 +1,8 @@
 //! Quiescence search: noisy moves only (every reply in check), until the position is quiet.
 //! Out of check, captures that lose material by the exchange rule are not searched, nor those
 //! whose gain cannot lift the static score to alpha (delta pruning), where the game can tell.
+//! Each quiescence search has a budget of nodes, so that a position where every capture
+//! invites another (facing rows of pawns, a crowded board) cannot make a fixed depth endless.
 
 use super::ordering::LOSING;
 use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
@@ -9,6 +11,12 @@ use crate::game::{Game, MoveBits, WIN};
 /// What a quiet position may still gain beyond a capture's exchange value (positional terms
 /// the capture changes): a capture whose value plus this cannot reach alpha is skipped.
 const DELTA_MARGIN: i32 = 200;
+
+/// The nodes one quiescence search (from the node of the main search that starts it) may
+/// visit; beyond them every node takes its static score. Far above what quiet positions
+/// need, it bounds those where even and winning captures follow each other for dozens of
+/// plies: the exchange and delta rules prune only what loses.
+const BUDGET: u32 = 1024;
 
 impl<G: Game> Worker<'_, G> {
     /// Searches noisy moves only, until the position is quiet.
@@ -30,8 +38,13 @@ impl<G: Game> Worker<'_, G> {
             return outcome_score(pos, o, ply);
         }
         self.seldepth = self.seldepth.max(ply);
+        if qply == 0 {
+            self.quiescence_nodes = 0;
+        }
+        self.quiescence_nodes += 1;
+        let spent = self.quiescence_nodes > BUDGET;
         let key = pos.hash();
-        if ply >= MAX_PLY {
+        if ply >= MAX_PLY || spent {
             return self.evaluate(pos, key);
         }
         // Any stored result is at least as deep as this one: its bound settles the node when
@@ -95,6 +108,10 @@ impl<G: Game> Worker<'_, G> {
                         break;
                     }
                 }
+            }
+            // The budget is spent: the moves not tried yet would each take a static score.
+            if self.quiescence_nodes > BUDGET {
+                break;
             }
         }
         self.moves[ply] = moves;

@@ -50,6 +50,9 @@ impl<const D: i32> Game for TicTacToe<D> {
             random_o: false,
         })
     }
+    fn crowded_fen(_: &str, _: &mut crate::rng::Rng) -> String {
+        "xoxo.oxox".into()
+    }
     fn from_fen(_: &str, text: &str, _: &Options) -> Result<Self, String> {
         let mut g = Self::start("", &Options::default())?;
         for (i, c) in text.chars().enumerate().take(9) {

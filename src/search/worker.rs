@@ -23,6 +23,8 @@ pub(super) struct Worker<'a, G: Game> {
     pub(super) shared: &'a Shared<'a, G::Move>,
     pub(super) id: usize,
     unreported: u64,
+    /// The nodes of the quiescence search under way (see `quiescence.rs`).
+    pub(super) quiescence_nodes: u32,
     pub(super) aborted: bool,
     pub(super) seldepth: usize,
     /// Whether this iteration met a node it could not search to the end of the game;
@@ -63,6 +65,7 @@ impl<'a, G: Game> Worker<'a, G> {
             shared,
             id,
             unreported: 0,
+            quiescence_nodes: 0,
             aborted: false,
             seldepth: 0,
             horizon: false,

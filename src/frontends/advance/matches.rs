@@ -178,7 +178,7 @@ pub fn run(s: &Settings) -> Result<(), String> {
     let mut save = s
         .save
         .as_deref()
-        .map(std::fs::File::create)
+        .map(|path| crate::files::create(path.as_ref()))
         .transpose()
         .map_err(|e| format!("cannot create the save file: {e}"))?;
     let mut clocks = [Clock::default(), Clock::default()];
@@ -223,7 +223,10 @@ pub fn run(s: &Settings) -> Result<(), String> {
         if let Some(file) = &mut save
             && let Err(e) = writeln!(file, "{line}\tposition startpos moves {}", moves.join(" "))
         {
-            eprintln!("tabula advance match: cannot write the save file: {e}");
+            crate::frontends::complain(
+                "tabula advance match",
+                format!("cannot write the save file: {e}"),
+            );
             save = None;
         }
     }

@@ -53,14 +53,15 @@ fn checked<T>(
     let request = match parsed {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{who}: {e}\n{USAGE}");
+            super::complain(who, e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
     match run(&request) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("{who}: {e}");
+            super::complain(who, e);
             1
         }
     }
@@ -80,7 +81,7 @@ fn run_perft(args: &[String]) -> i32 {
         match Position::from_fen(&args[1..].join(" ")) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("tabula advance: {e}");
+                super::complain("tabula advance", e);
                 return 2;
             }
         }

@@ -3,9 +3,11 @@
 //! Any other command waits until the move is out, then acts on the settled game; an `ERROR`
 //! leaves the game and the settings as they were.
 //!
-//! The table is allocated at the first move, when `max_memory` is known (managers send it
-//! after `START`), so the process never holds more; the time that takes, like any time
-//! between reading a command and starting its search, comes off that move's budget.
+//! The table is made before any move's clock runs: at `START` (of the size the settings
+//! allow then) and again at an `INFO max_memory` that changes its size (managers send it after
+//! `START`: a table of the default size may stand until then). Only where that failed does a
+//! move make it; that time, like any time between reading a command and starting its search,
+//! comes off that move's budget.
 
 use super::command::{Command, Info};
 use super::parse::{self, ParseError};
@@ -48,7 +50,7 @@ pub struct Brain {
     out: Output,
     game: Option<Stones>,
     settings: Settings,
-    /// The table and its size in MiB, once a search needed it.
+    /// The table and its size in MiB, once a game started.
     table: Option<(Arc<Table>, usize)>,
     pool: Arc<rayon::ThreadPool>,
     /// When the command being handled was read.
@@ -208,7 +210,12 @@ impl Brain {
         match check_size(size) {
             Ok(size) => {
                 self.game = Some(Stones::new(size, self.settings.rule));
-                if let Some((table, _)) = &self.table {
+                // A table kept from the last game is cleared; a new one comes cleared. One
+                // that cannot be made is the first move's error.
+                let kept = self.table.as_ref().map(|(table, _)| table.clone());
+                if let Ok(table) = self.table()
+                    && kept.is_some_and(|kept| Arc::ptr_eq(&kept, &table))
+                {
                     self.pool.install(|| table.clear());
                 }
                 self.say(reply::OK);
@@ -252,13 +259,10 @@ impl Brain {
             Ok(effect) => effect,
             Err(e) => return self.error(&e),
         };
+        let resize = matches!(effect, Effect::Memory);
         match effect {
             Effect::Memory => {
-                let (mib, too_small) = settings.hash_mib();
-                // A table of another size goes now; the next search makes the new one.
-                if self.table.as_ref().is_some_and(|&(_, old)| old != mib) {
-                    self.table = None;
-                }
+                let (_, too_small) = settings.hash_mib();
                 if too_small {
                     self.say(&reply::message(&format!(
                         "max_memory {} bytes is less than the {} MiB tabula needs besides its table; it uses a 1 MiB table",
@@ -285,6 +289,11 @@ impl Brain {
             }
         }
         self.settings = settings;
+        // A table of another size is made now, not in the next move's time (the old one
+        // goes first). One that cannot be made is the next move's error.
+        if resize && self.game.is_some() {
+            let _ = self.table();
+        }
     }
 
     /// The table of the size the settings allow, made (and so cleared) if there is none.
@@ -366,4 +375,43 @@ fn progress(info: &Progress<Point>, size: usize) -> String {
         info.time_ms,
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Line {
+        crate::protocol::lines::Lines::new(text.as_bytes(), MAX_LINE)
+            .next_line()
+            .unwrap()
+    }
+
+    fn table_mib(brain: &Brain) -> Option<usize> {
+        brain.table.as_ref().map(|&(_, mib)| mib)
+    }
+
+    /// Before, the table was made at the first move, whose clock paid 26 ms for it even under
+    /// `INFO timeout_turn 1` (issue 40, fault 8).
+    #[test]
+    fn the_table_is_made_at_start_and_at_a_new_max_memory_not_at_a_move() {
+        let mut brain = Brain::new(Output::new(Box::new(std::io::sink()))).unwrap();
+        assert_eq!(table_mib(&brain), None);
+        brain.handle_line(&line("START 15"));
+        assert_eq!(table_mib(&brain), Some(brain.settings.hash_mib().0));
+        let before = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
+        brain.handle_line(&line(&format!(
+            "INFO max_memory {}",
+            (RESERVE_MIB + 3) << 20
+        )));
+        assert_eq!(table_mib(&brain), Some(3));
+        // The same size again keeps the table.
+        let three = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
+        brain.handle_line(&line(&format!(
+            "INFO max_memory {}",
+            (RESERVE_MIB + 3) << 20
+        )));
+        let kept = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
+        assert!(Arc::ptr_eq(&three, &kept) && !Arc::ptr_eq(&before, &kept));
+    }
 }

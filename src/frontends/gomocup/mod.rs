@@ -23,7 +23,7 @@ pub fn run<R: BufRead>(input: R, out: Output) -> i32 {
     let mut brain = match Brain::new(out) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("tabula gomocup: {e}");
+            super::complain("tabula gomocup", e);
             return 1;
         }
     };

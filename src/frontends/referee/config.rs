@@ -231,7 +231,8 @@ fn option_pair(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// The longest `--timeout` or `--time-margin`: a day, far from any overflow of a deadline.
+/// The longest `--movetime`, `--timeout` or `--time-margin`: a day, far from any overflow of a
+/// deadline.
 const MAX_WAIT_MS: u64 = 86_400_000;
 
 /// Seconds with an optional fraction, into milliseconds.
@@ -375,7 +376,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--balance" => balance = Some(number(flag, value, 0..=i32::MAX)?),
             "--games" => games = number(flag, value, 2..=usize::MAX)?,
             "--tc" => tc.clock = Some(clock(value)?),
-            "--movetime" => tc.movetime = Some(number(flag, value, 1..=u64::MAX)?),
+            "--movetime" => tc.movetime = Some(number(flag, value, 1..=MAX_WAIT_MS)?),
             "--depth" => tc.depth = Some(number(flag, value, 1..=u32::MAX)?),
             "--adjudicate-plies" => {
                 adjudicate_plies = Some(number(flag, value, 0..=u32::MAX)?).filter(|&n| n > 0)
@@ -418,8 +419,10 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         return Err("--tc and --movetime exclude each other".into());
     }
     if let Some(s) = &sprt {
-        let probability = 0.0..0.5;
-        if s.elo0 >= s.elo1 || !probability.contains(&s.alpha) || !probability.contains(&s.beta) {
+        // Open at both ends: an error rate of 0 puts a bound at infinity (alpha=0 beta=0
+        // was taken, with bounds (-inf, inf)).
+        let probability = |p: f64| p > 0.0 && p < 0.5;
+        if s.elo0 >= s.elo1 || !probability(s.alpha) || !probability(s.beta) {
             return Err(
                 "--sprt needs elo0 < elo1 and alpha, beta between 0 and 0.5, e.g. elo0=0 elo1=10"
                     .into(),
@@ -583,6 +586,11 @@ mod tests {
         assert!(refused(&both).contains("exclude"));
         let sprt = format!("{two} --depth 1 --sprt elo0=5 elo1=5");
         assert!(refused(&sprt).contains("elo0 < elo1"));
+        // An error rate of 0 made a bound infinite, and was taken (issue 40).
+        for rates in ["alpha=0 beta=0", "alpha=0.5", "beta=-0.1"] {
+            let sprt = format!("{two} --depth 1 --sprt elo0=0 elo1=5 {rates}");
+            assert!(refused(&sprt).contains("between 0 and 0.5"), "{rates}");
+        }
         assert!(refused("--game nosuchgame").contains("unknown game"));
         assert!(refused("--gomocup --engine a").contains("follow its --engine"));
         let gomocup = format!("{two} --gomocup --depth 1 --game sixes");

@@ -68,7 +68,7 @@ impl GomocupEngine {
                 match self.engine.next_line(retry) {
                     Ok(line) => {
                         if let Some(name) = reply::read_name(&line) {
-                            self.engine.name = name.to_string();
+                            self.engine.name = crate::protocol::reply::escape(name);
                             self.moved = false;
                             break;
                         }

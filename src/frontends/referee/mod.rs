@@ -7,6 +7,7 @@ mod config;
 mod fairy;
 mod gomocup;
 mod openings;
+mod orphans;
 mod play;
 mod process;
 mod results;
@@ -39,14 +40,16 @@ pub fn run(args: &[String]) -> i32 {
     let cfg = match config::parse(args) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("tabula match: {e}\n{USAGE}");
+            super::complain("tabula match", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
+    orphans::adopt();
     let openings = match Openings::new(&cfg) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("tabula match: {e}");
+            super::complain("tabula match", e);
             return 2;
         }
     };
@@ -56,11 +59,8 @@ pub fn run(args: &[String]) -> i32 {
         match Players::new(&cfg).start(i) {
             Ok(engine) => names.push(engine.name().to_string()),
             Err(fault) => {
-                eprintln!(
-                    "tabula match: engine {} [{}]: {fault}",
-                    i + 1,
-                    cfg.engines[i].label()
-                );
+                let engine = format!("engine {} [{}]", i + 1, cfg.engines[i].label());
+                super::complain("tabula match", format!("{engine}: {fault}"));
                 return 1;
             }
         }
@@ -72,10 +72,13 @@ pub fn run(args: &[String]) -> i32 {
         .collect();
     let mut save = match &cfg.save {
         None => None,
-        Some(path) => match std::fs::File::create(path) {
+        Some(path) => match crate::files::create(path) {
             Ok(file) => Some(file),
             Err(e) => {
-                eprintln!("tabula match: cannot write {}: {e}", path.display());
+                super::complain(
+                    "tabula match",
+                    format!("cannot write {}: {e}", path.display()),
+                );
                 return 1;
             }
         },
@@ -90,7 +93,7 @@ pub fn run(args: &[String]) -> i32 {
             names[1]
         );
         if let Err(e) = file.write_all(header.as_bytes()) {
-            eprintln!("tabula match: cannot write the save file: {e}");
+            super::complain("tabula match", format!("cannot write the save file: {e}"));
             return 1;
         }
     }
@@ -108,7 +111,7 @@ pub fn run(args: &[String]) -> i32 {
     super::say(report(&Summary::of(&cfg), &names, &tally).trim_end());
     match failure {
         Some(e) => {
-            eprintln!("tabula match: stopped: {e}");
+            super::complain("tabula match", format!("stopped: {e}"));
             1
         }
         None => 0,
@@ -148,7 +151,7 @@ fn play_match(
                     if let Some(file) = &mut save
                         && let Err(e) = writeln!(file, "{}", record.save_line())
                     {
-                        eprintln!("tabula match: cannot write the save file: {e}");
+                        super::complain("tabula match", format!("cannot write the save file: {e}"));
                         save = None;
                     }
                     if let Some(w) = &mut results

@@ -74,8 +74,10 @@ impl Reason {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::Illegal(mv) => write!(f, "illegal move '{mv}'"),
-            Reason::ErrorReply(line) => write!(f, "error reply '{line}'"),
+            // An engine's text is escaped as every echo of outside input is: no ESC, NUL or
+            // tab reaches the report, the save file's fields or a terminal.
+            Reason::Illegal(mv) => write!(f, "illegal move '{}'", reply::escape(mv)),
+            Reason::ErrorReply(line) => write!(f, "error reply '{}'", reply::escape(line)),
             Reason::Setup(what) => write!(f, "setup failure: {what}"),
             other => f.write_str(other.kind()),
         }
@@ -210,7 +212,7 @@ impl Record {
     /// moves ...` (or `position fen ...`), first player first.
     pub fn save_line(&self) -> String {
         let result = reply::outcome_word(Some(self.outcome));
-        let reason = self.reason.to_string().replace(['\t', '\n', '\r'], " ");
+        let reason = self.reason.to_string();
         format!(
             "{}\tengine {}\tengine {}\t{result}\t{reason}\t{}",
             self.number,
@@ -478,15 +480,21 @@ impl<'a> Players<'a> {
         let start = Instant::now();
         let left = &mut clocks[side.index()];
         // The time past which the answer loses on time, if any, and how long to wait for it.
+        // Saturating: `--movetime` may be as large as u64 allows (a sum wrapped round to a
+        // wait of `--timeout` alone, and every game ended `hang`).
         let (limit, wait) = match (tc.clock, tc.movetime) {
-            (Some(_), _) => (Some(*left + *margin), *left + *margin),
-            (None, Some(ms)) if engine.turn_limit() => {
-                (Some(ms + self.cfg.margin_ms), ms + self.cfg.timeout_ms)
-            }
-            (None, Some(ms)) => (None, ms + self.cfg.timeout_ms),
+            (Some(_), _) => (
+                Some(left.saturating_add(*margin)),
+                left.saturating_add(*margin),
+            ),
+            (None, Some(ms)) if engine.turn_limit() => (
+                Some(ms.saturating_add(self.cfg.margin_ms)),
+                ms.saturating_add(self.cfg.timeout_ms),
+            ),
+            (None, Some(ms)) => (None, ms.saturating_add(self.cfg.timeout_ms)),
             (None, None) => (None, self.cfg.timeout_ms),
         };
-        let answer = engine.answer(start + Duration::from_millis(wait));
+        let answer = engine.answer(far_after(start, wait));
         let used = start.elapsed().as_millis() as u64;
         if let Ok((_, depth)) = answer {
             thinking.add(Thinking::one(used, depth));
@@ -499,13 +507,21 @@ impl<'a> Players<'a> {
         if let Some(c) = tc.clock {
             // Time past the clock comes out of the margin that is left.
             *margin -= used.saturating_sub(*left);
-            *left = *left - used.min(*left) + c.inc_ms;
+            *left = (*left - used.min(*left)).saturating_add(c.inc_ms);
         }
         answer.map(|(mv, _)| mv).map_err(|fault| match fault {
             Fault::Rejected(line) => Reason::ErrorReply(line),
             other => Reason::of_fault(other),
         })
     }
+}
+
+/// `ms` after `start`, or as far as an `Instant` goes.
+fn far_after(start: Instant, ms: u64) -> Instant {
+    let far = Duration::from_secs(u64::from(u32::MAX));
+    start
+        .checked_add(Duration::from_millis(ms))
+        .unwrap_or_else(|| start + far)
 }
 
 /// `side` loses the game for `reason`.
@@ -577,7 +593,7 @@ mod tests {
         assert_eq!(r.half_points(), 2);
         assert_eq!(
             r.save_line(),
-            "4\tengine 2\tengine 1\tp2win\tillegal move 'z 9'\tposition startpos moves a1 b2"
+            "4\tengine 2\tengine 1\tp2win\tillegal move 'z\\t9'\tposition startpos moves a1 b2"
         );
         r.first = 0;
         assert_eq!(r.half_points(), 0);

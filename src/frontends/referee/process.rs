@@ -4,6 +4,7 @@
 //! feeds its stdin, so the referee itself never blocks on a pipe: every wait has a deadline,
 //! and an engine that crashes, hangs or stops reading costs one game, not the match.
 
+use super::orphans;
 use crate::protocol::lines::Lines;
 use crate::protocol::reply;
 use std::fmt;
@@ -41,7 +42,7 @@ impl fmt::Display for Fault {
             Fault::Spawn(e) => write!(f, "cannot start: {e}"),
             Fault::Timeout => write!(f, "no answer in time"),
             Fault::Closed => write!(f, "exited"),
-            Fault::Rejected(line) => write!(f, "answered '{line}'"),
+            Fault::Rejected(line) => write!(f, "answered '{}'", reply::escape(line)),
         }
     }
 }
@@ -103,15 +104,16 @@ impl Engine {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| Fault::Spawn("empty command".into()))?;
-        let mut child = Command::new(program)
-            .args(args)
-            // Its own process group, so that the processes it starts end with it.
-            .process_group(0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| Fault::Spawn(format!("{program}: {e}")))?;
+        let mut child = orphans::spawn(
+            Command::new(program)
+                .args(args)
+                // Its own process group, so that the processes it starts end with it.
+                .process_group(0)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit()),
+        )
+        .map_err(|e| Fault::Spawn(format!("{program}: {e}")))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             // Both were asked for as pipes; std always provides them.
             let _ = child.kill();
@@ -135,7 +137,7 @@ impl Engine {
         // its memory.
         let (from_engine, output) = mpsc::sync_channel::<String>(LINE_QUEUE);
         std::thread::spawn(move || {
-            let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE);
+            let mut lines = Lines::new(BufReader::new(stdout), MAX_LINE).without_end();
             while let Some(line) = lines.next_line() {
                 // Output that ends mid-line is an engine that died while answering: its half
                 // answer (`bestmove a1` of `bestmove a1a3`) is no answer, and the end is a crash.
@@ -164,7 +166,7 @@ impl Engine {
         loop {
             let line = self.next_line(deadline)?;
             if let Some(name) = reply::read_name(&line) {
-                self.name = name.to_string();
+                self.name = reply::escape(name);
             } else if line == setup.dialect.hello_ok {
                 break;
             }
@@ -247,15 +249,18 @@ impl Engine {
         self.kill_all();
     }
 
-    /// Kills the engine's process group, then reaps the engine.
+    /// Kills the engine's process group, then reaps the engine and kills its orphans that
+    /// left the group.
     fn kill_all(&mut self) {
         if let Ok(pid) = i32::try_from(self.child.id()) {
             // SAFETY: kill(2) touches no memory; the negative pid names the process group
             // the engine leads (`process_group(0)`), which holds only it and its children.
-            unsafe { kill(-pid, SIGKILL) };
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
         }
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        if self.child.wait().is_ok() {
+            orphans::ended(self.child.id());
+        }
     }
 }
 
@@ -284,13 +289,6 @@ impl Drop for Engine {
         }
         self.kill_all();
     }
-}
-
-const SIGKILL: i32 = 9;
-
-// libc's kill(2), which std does not wrap for process groups.
-unsafe extern "C" {
-    fn kill(pid: i32, signal: i32) -> i32;
 }
 
 #[cfg(test)]

@@ -95,12 +95,13 @@ pub fn run(args: &[String]) -> i32 {
     let s = match settings(args) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("tabula play: {e}\n{USAGE}");
+            crate::frontends::complain("tabula play", e);
+            eprintln!("{USAGE}");
             return 2;
         }
     };
     let mut term = Term {
-        input: io::stdin().lock(),
+        input: Lines::new(io::stdin().lock(), MAX_ANSWER),
         out: io::stdout().lock(),
     };
     match play(&mut term, &s) {
@@ -108,7 +109,7 @@ pub fn run(args: &[String]) -> i32 {
         // The person's terminal has gone: nobody to tell.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("tabula play: {e}");
+            crate::frontends::complain("tabula play", e);
             1
         }
     }
@@ -119,7 +120,8 @@ const MAX_ANSWER: usize = 1024;
 
 /// The person's side of the conversation.
 struct Term<R, W> {
-    input: R,
+    /// One reader for the whole game, so that the end of an endless line ends the input.
+    input: Lines<R>,
     out: W,
 }
 
@@ -132,7 +134,7 @@ impl<R: BufRead, W: Write> Term<R, W> {
     fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
         write!(self.out, "{prompt}")?;
         self.out.flush()?;
-        let Some(line) = Lines::new(&mut self.input, MAX_ANSWER).next_line() else {
+        let Some(line) = self.input.next_line() else {
             self.say("")?;
             self.say("End of input: the game is abandoned.")?;
             return Ok(None);

@@ -54,7 +54,11 @@ impl Clock {
         if let Some(ms) = self.move_ms {
             // `st` is a maximum that XBoard's clock enforces, lag included, and its `time`
             // readings (reset every move) cannot show the lag: two fifths are kept back.
-            limits.movetime = Some(ms - (self.lag_ms * 6 / 5).max(ms * 2 / 5).min(ms));
+            limits.movetime = Some(
+                ms - (self.lag_ms.saturating_mul(6) / 5)
+                    .max(ms.saturating_mul(2) / 5)
+                    .min(ms),
+            );
         } else if let Some(left) = self.left_ms.or(self.base_ms) {
             let mut later_moves = GUESSED_MOVES_LEFT - 1;
             if self.session_moves > 0 {
@@ -90,8 +94,11 @@ impl Clock {
             && thought > 0
             && left_ms <= before
         {
-            let lag = (before - left_ms + self.inc_ms).saturating_sub(thought);
-            self.lag_ms = lag.max(self.lag_ms * 3 / 4);
+            // Saturating: `time` takes any u64 (centiseconds, times 10 saturating).
+            let lag = (before - left_ms)
+                .saturating_add(self.inc_ms)
+                .saturating_sub(thought);
+            self.lag_ms = lag.max(self.lag_ms.saturating_mul(3) / 4);
         }
         self.left_ms = Some(left_ms);
     }

@@ -141,7 +141,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "playother" => none(Command::PlayOther),
         "usermove" => word("move").map(Command::UserMove),
         "?" => none(Command::MoveNow),
-        "ping" => Ok(Command::Ping(args.to_string())),
+        // CECP's N is an integer; echoed as sent.
+        "ping" if !args.is_empty() && args.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(Command::Ping(args.to_string()))
+        }
+        "ping" => Err("ping needs a number".into()),
         "setboard" if !args.is_empty() => Ok(Command::SetBoard(args.to_string())),
         "setboard" => Err("setboard needs a FEN".into()),
         "undo" => none(Command::Undo),
@@ -238,6 +242,10 @@ mod tests {
         );
         assert_eq!(parse("h2h4"), Ok(Command::UserMove("h2h4".into())));
         assert_eq!(parse("ping 7"), Ok(Command::Ping("7".into())));
+        // Before, any text or none was echoed as `pong` (issue 40).
+        for bad in ["ping", "ping x", "ping 7 8", "ping -1"] {
+            assert_eq!(parse(bad), Err("ping needs a number".into()), "{bad}");
+        }
         assert_eq!(parse("result 1-0 {White mates}"), Ok(Command::Result));
         assert_eq!(
             parse("option Level=guidelines"),

@@ -441,7 +441,7 @@ impl Session {
             limits,
             threads: self.threads,
             root_moves: None,
-            overhead_ms: overhead.max(self.clock.lag_ms * 6 / 5),
+            overhead_ms: overhead.max(self.clock.lag_ms.saturating_mul(6) / 5),
             multipv: 1,
             ponder: None,
         };

@@ -22,6 +22,26 @@ impl Game for Advance {
         std::iter::once(level).chain(Weights::options()).collect()
     }
 
+    /// A board crowded with pieces and walls, a General each.
+    #[cfg(test)]
+    fn crowded_fen(_variant: &str, rng: &mut crate::rng::Rng) -> String {
+        let generals = [rng.below(81), rng.below(81)];
+        let density = 2 + rng.below(6);
+        let rows = crate::game::crowded_rows(9, 9, false, |r, c| {
+            let i = r * 9 + c;
+            if i == generals[0] {
+                'G'
+            } else if i == generals[1] {
+                'g'
+            } else if rng.below(8) < density {
+                b"ZBJMSCDzbjmscd#"[rng.below(15)] as char
+            } else {
+                '.'
+            }
+        });
+        format!("{rows} {}", if rng.below(2) == 0 { 'w' } else { 'b' })
+    }
+
     fn start(_variant: &str, opts: &Options) -> Result<Self, String> {
         Ok(Advance {
             position: Position::start(),

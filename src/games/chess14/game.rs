@@ -48,6 +48,42 @@ impl Game for Position {
         }
     }
 
+    /// Facing rows of pawns (one to three a side, on any ranks) with a few other pieces, on
+    /// boards of every size.
+    #[cfg(test)]
+    fn crowded_fen(_variant: &str, rng: &mut crate::rng::Rng) -> String {
+        let (width, height) = (6 + rng.below(11), 6 + rng.below(11));
+        let pawn_rows = |rng: &mut crate::rng::Rng| {
+            let first = 1 + rng.below(height - 2);
+            first..(first + 1 + rng.below(3)).min(height - 1)
+        };
+        let (white, black) = (pawn_rows(rng), pawn_rows(rng));
+        let kings = [rng.below(width * height), rng.below(width * height)];
+        let rows = crate::game::crowded_rows(width, height, true, |r, c| {
+            let i = r * width + c;
+            let pawn = if white.contains(&r) { 'p' } else { 'P' };
+            if i == kings[0] {
+                'k'
+            } else if i == kings[1] {
+                'K'
+            } else if (white.contains(&r) || black.contains(&r)) && rng.below(8) > 0 {
+                pawn
+            } else if rng.below(12) == 0 {
+                let kind = b"nbrcheqag"[rng.below(9)] as char;
+                if rng.below(2) == 0 {
+                    kind
+                } else {
+                    kind.to_ascii_uppercase()
+                }
+            } else {
+                '.'
+            }
+        });
+        let side = if rng.below(2) == 0 { 'w' } else { 'b' };
+        let up = if rng.below(2) == 0 { 'w' } else { 'b' };
+        format!("{rows} {side} up={up} -")
+    }
+
     fn to_fen(&self) -> String {
         text::format_fen(self)
     }

@@ -26,6 +26,26 @@ impl Game for Gomoku {
         ))
     }
 
+    /// Boards of every size (19x19 in the mist) filled to any density, Black and White in
+    /// turn.
+    #[cfg(test)]
+    fn crowded_fen(variant: &str, rng: &mut crate::rng::Rng) -> String {
+        let size = if variant == MIST {
+            MIST_SIZE
+        } else {
+            5 + rng.below(22)
+        };
+        let density = 1 + rng.below(6);
+        let mut black_next = true;
+        crate::game::crowded_rows(size, size, true, |_, _| {
+            if rng.below(8) >= density {
+                return '.';
+            }
+            black_next = !black_next;
+            if black_next { 'O' } else { 'X' }
+        })
+    }
+
     fn from_fen(variant: &str, text: &str, opts: &Options) -> Result<Gomoku, String> {
         let pos = text::parse_fen(text, variant == MIST, rules::rule(variant, opts)?)?;
         if variant == MIST && pos.board().size() != MIST_SIZE {

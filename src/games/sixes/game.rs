@@ -18,6 +18,20 @@ impl Game for Sixes {
         Ok(Sixes::start(Rules::from_options(opts)?))
     }
 
+    /// A board filled to any density by both sides.
+    #[cfg(test)]
+    fn crowded_fen(_variant: &str, rng: &mut crate::rng::Rng) -> String {
+        let density = 2 + rng.below(7);
+        let rows = crate::game::crowded_rows(6, 6, false, |_, _| {
+            if rng.below(8) < density {
+                if rng.below(2) == 0 { 'X' } else { 'O' }
+            } else {
+                '.'
+            }
+        });
+        format!("{rows} {}", if rng.below(2) == 0 { 'X' } else { 'O' })
+    }
+
     fn from_fen(_variant: &str, fen: &str, opts: &Options) -> Result<Sixes, String> {
         text::parse_fen(fen, Rules::from_options(opts)?)
     }
