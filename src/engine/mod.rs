@@ -22,7 +22,7 @@ use crate::protocol::reply::{self, Response};
 use crate::protocol::{self, Command, Query};
 use crate::rng;
 use crate::search::limits::PonderHit;
-use crate::search::thinker::thread_pool;
+use crate::search::thinker::{thread_pool, usable_threads};
 use crate::search::tt::Table;
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -31,11 +31,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
-/// Longest line kept; longer lines are answered with an error.
-pub const MAX_LINE: usize = 1 << 16;
-
-/// The table's size in MiB until `setoption name Hash` changes it.
-pub const DEFAULT_HASH_MIB: usize = 64;
+pub use crate::protocol::lines::MAX_LINE;
+pub use crate::search::tt::DEFAULT_HASH_MIB;
 
 /// The most ranked lines a search reports (`MultiPV`).
 pub const MAX_MULTIPV: i64 = 256;
@@ -473,14 +470,7 @@ impl Session {
         };
         match spec.name {
             "Threads" => {
-                // More threads than cores only take turns: they answer `stop` and deadlines
-                // late (131 ms for `movetime 100` with 256 threads on 2 cores) for no gain.
-                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-                let asked: usize = value.parse().unwrap_or(1);
-                if asked > cores {
-                    log::info!("Threads {asked}: using the {cores} cores");
-                }
-                self.threads = asked.min(cores);
+                self.threads = usable_threads(value.parse().unwrap_or(1));
                 self.pool = pool(self.threads);
             }
             "Hash" => match table(value.parse().unwrap_or(DEFAULT_HASH_MIB), &self.pool) {

@@ -31,7 +31,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         depth: None,
         movetime: None,
         threads: 1,
-        hash: 64,
+        hash: crate::search::tt::DEFAULT_HASH_MIB,
         game: None,
     };
     for arg in Args::new(args, &[], USAGE) {

@@ -5,6 +5,10 @@
 
 use std::io::{BufRead, ErrorKind};
 
+/// The longest line every reader keeps (the engine, XBoard, Gomocup, the referee reading an
+/// engine); a longer one is answered with an error, its rest read and dropped.
+pub const MAX_LINE: usize = 1 << 16;
+
 /// The longest line read to its end: longer ones are taken as endless. Far above any line a
 /// program or a person writes (a flood test sends 20 MB), read in a few tens of milliseconds.
 pub const ENDLESS: usize = 64 << 20;

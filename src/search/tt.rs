@@ -50,6 +50,10 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The table's size in MiB where nobody asked for another (the engine's `Hash`, XBoard's and
+/// Gomocup's tables before `memory` / `max_memory`, `tabula bench`).
+pub const DEFAULT_HASH_MIB: usize = 64;
+
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 
 pub struct Table {

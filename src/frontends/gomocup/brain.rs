@@ -27,8 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// Longest line kept; longer lines are answered with an error.
-pub const MAX_LINE: usize = 1 << 16;
+pub use crate::protocol::lines::MAX_LINE;
 
 /// A `BOARD` being read: the stones so far, and the first line that was wrong.
 struct BoardInput {

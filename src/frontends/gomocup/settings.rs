@@ -8,10 +8,10 @@ use crate::search::limits::Limits;
 
 /// Per move when the manager gives no `timeout_turn`.
 pub const DEFAULT_TURN_MS: u64 = 5_000;
-/// Table size when the manager sets no memory limit, and the largest: at about a million
-/// nodes a second it holds several seconds of search, and a larger one would take its
-/// clearing time from the first move (managers send `max_memory` just before it).
-pub const DEFAULT_HASH_MIB: usize = 64;
+/// The table's size when the manager sets no memory limit is the engine's default, and it is
+/// also the largest: at about a million nodes a second it holds several seconds of search, and
+/// a larger one would take its clearing time from the first move.
+pub use crate::search::tt::DEFAULT_HASH_MIB;
 /// Memory the process needs besides its table (code, threads, buffers), measured with
 /// a 1 MiB table: about 5 MiB resident; kept with a margin for more threads.
 pub const RESERVE_MIB: u64 = 12;

@@ -14,8 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-/// Longest engine line kept; the rest of a longer line is read and dropped.
-const MAX_LINE: usize = 1 << 16;
+use crate::protocol::lines::MAX_LINE;
 /// Engine lines read ahead of the referee.
 const LINE_QUEUE: usize = 256;
 /// How long an engine gets to exit after `quit` before it is killed.

@@ -23,8 +23,7 @@ use session::{Flow, Session};
 use std::io::BufRead;
 use std::sync::mpsc;
 
-/// Longest line kept; longer lines are answered with an error.
-pub const MAX_LINE: usize = 1 << 16;
+pub use crate::protocol::lines::MAX_LINE;
 
 /// What the session's thread waits for.
 pub enum Event {

@@ -15,8 +15,8 @@ use crate::protocol::lines::Line;
 use crate::protocol::parse::clip;
 use crate::search::Request;
 use crate::search::limits::Limits;
-use crate::search::thinker::thread_pool;
-use crate::search::tt::Table;
+use crate::search::thinker::{thread_pool, usable_threads};
+use crate::search::tt::{DEFAULT_HASH_MIB, Table};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -43,9 +43,6 @@ enum Mode {
 /// Milliseconds kept back from every deadline for the pipe and XBoard's own reaction.
 const OVERHEAD_OPTION: &str = "MoveOverhead";
 const DEFAULT_OVERHEAD_MS: i64 = 100;
-const DEFAULT_HASH_MIB: usize = 64;
-/// Most search threads `cores` gives.
-const MAX_CORES: usize = 256;
 
 pub struct Session {
     out: Output,
@@ -211,9 +208,9 @@ impl Session {
             }
             Command::Cores(n) => {
                 self.settle();
-                // As the engine's `Threads`: at most 256 (`cores 100000` spawned threads for
-                // half a minute without answering anything).
-                let threads = n.clamp(1, MAX_CORES);
+                // As the engine's `Threads`: at most the machine's cores (`cores 100000` once
+                // spawned threads for half a minute without answering anything).
+                let threads = usable_threads(n);
                 match thread_pool(threads) {
                     Ok(p) => {
                         self.pool = Arc::new(p);
