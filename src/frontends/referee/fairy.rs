@@ -7,6 +7,8 @@
 //! FEN it never plays en passant nor claims a draw by repetition or the 50-move rule, none of
 //! which Chess14 has. What it still cannot play is a position whose White pawns move down.
 
+use crate::games::chess14::swap_case;
+
 /// The engine game whose positions this notation can write.
 pub const GAME: &str = "chess14";
 
@@ -51,17 +53,7 @@ pub fn fen(fen: &str) -> Result<String, String> {
     if rights.is_empty() {
         rights.push('-');
     }
-    let swapped: String = ranks
-        .chars()
-        .map(|c| {
-            if c.is_ascii_lowercase() {
-                c.to_ascii_uppercase()
-            } else {
-                c.to_ascii_lowercase()
-            }
-        })
-        .collect();
-    Ok(format!("{swapped} {side} {rights} - 0 1"))
+    Ok(format!("{} {side} {rights} - 0 1", swap_case(ranks)))
 }
 
 /// A move of Fairy-Stockfish in tabula's words: Chess14 promotes only to a queen, written

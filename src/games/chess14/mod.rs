@@ -33,6 +33,7 @@ mod tests;
 pub use eval::material_terms;
 pub use moves::Move;
 pub use position::Position;
+pub use text::swap_case;
 
 /// The game as the engine sees it: a position.
 pub type Chess14 = Position;

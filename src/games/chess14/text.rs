@@ -202,13 +202,18 @@ fn set_unmoved(pos: &mut Position, field: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The position text that `parse_fen` reads back (all fields written).
 /// The position text with White in UPPERCASE, as FEN has it elsewhere (tabula's own text, from
 /// the source's layout files, writes White in lowercase); only the pieces' case differs.
 pub fn format_fen_standard(pos: &Position) -> String {
     let fen = format_fen(pos);
     let (ranks, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
-    let swapped: String = ranks
+    format!("{} {rest}", swap_case(ranks))
+}
+
+/// The ranks field with each piece letter's case swapped: tabula's lowercase White becomes the
+/// uppercase White of FEN elsewhere, and back.
+pub fn swap_case(ranks: &str) -> String {
+    ranks
         .chars()
         .map(|c| {
             if c.is_ascii_lowercase() {
@@ -217,10 +222,10 @@ pub fn format_fen_standard(pos: &Position) -> String {
                 c.to_ascii_lowercase()
             }
         })
-        .collect();
-    format!("{swapped} {rest}")
+        .collect()
 }
 
+/// The position text that `parse_fen` reads back (all fields written).
 pub fn format_fen(pos: &Position) -> String {
     let mut rows = Vec::with_capacity(pos.height());
     for r in (0..pos.height()).rev() {
