@@ -19,6 +19,9 @@ pub struct EngineSpec {
     /// (`--uci-variant`): it gets its options before the variant and positions in its own
     /// notation (`fairy.rs`).
     pub uci_variant: Option<String>,
+    /// Its own clock or move time (`--engine-tc`, `--engine-movetime`) instead of the
+    /// match's: time odds.
+    pub own_time: Option<TimeControl>,
 }
 
 impl EngineSpec {
@@ -30,6 +33,9 @@ impl EngineSpec {
         }
         if let Some(v) = &self.uci_variant {
             words.push(format!("--uci-variant {v}"));
+        }
+        if let Some(t) = &self.own_time {
+            words.push(format!("({})", t.describe()));
         }
         words.extend(self.options.iter().map(|(n, v)| format!("{n}={v}")));
         words.join(" ")
@@ -49,6 +55,9 @@ pub struct TimeControl {
     pub clock: Option<Clock>,
     pub movetime: Option<u64>,
     pub depth: Option<u32>,
+    /// A node budget per move: the same search whatever the machine's load, so that a
+    /// self-play test on a busy machine sees the depth users see on an idle one.
+    pub nodes: Option<u64>,
 }
 
 impl TimeControl {
@@ -67,6 +76,9 @@ impl TimeControl {
         }
         if let Some(d) = self.depth {
             parts.push(format!("depth {d}"));
+        }
+        if let Some(n) = self.nodes {
+            parts.push(format!("nodes {n}"));
         }
         parts.join(" ")
     }
@@ -162,7 +174,7 @@ const DEFAULT_ADJUDICATION: u32 = 1000;
 
 pub const USAGE: &str = "\
 usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine CMD [...]
-         (--tc SECS[+INC] | --movetime MS | --depth N) [--games N] [--concurrency N]
+         (--tc SECS[+INC] | --movetime MS | --depth N | --nodes N) [--games N] [--concurrency N]
          [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
          [--fen POSITION] [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
          [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
@@ -171,6 +183,7 @@ usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine C
        name=value words after an --engine are options of that engine (like --engine-options);
        --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)
        --uci-variant NAME after an --engine: a Fairy-Stockfish engine playing chess14 as that variant
+       --engine-tc SECS[+INC] or --engine-movetime MS after an --engine: its own time (odds)
        --shard K/N plays the K-th of N disjoint slices of the pairs (needs --seed); merge adds up
        the --results files of the shards into one report";
 
@@ -228,6 +241,21 @@ fn option_pair(text: &str) -> Result<(String, String), String> {
             Ok((name.trim().to_string(), value.trim().to_string()))
         }
         _ => Err(format!("an option must be name=value, not '{text}'")),
+    }
+}
+
+impl Config {
+    /// The limits engine `i` plays under: its own clock or move time if it has one, with the
+    /// match's depth and node limits.
+    pub fn tc_of(&self, i: usize) -> TimeControl {
+        match self.engines[i].own_time {
+            Some(own) => TimeControl {
+                clock: own.clock,
+                movetime: own.movetime,
+                ..self.tc
+            },
+            None => self.tc,
+        }
     }
 }
 
@@ -343,7 +371,23 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
                     options: Vec::new(),
                     gomocup: false,
                     uci_variant: None,
+                    own_time: None,
                 });
+                owner = Owner::Engine;
+            }
+            "--engine-tc" | "--engine-movetime" => {
+                let spec = engines
+                    .last_mut()
+                    .ok_or_else(|| format!("{flag} must follow its --engine"))?;
+                let own = spec.own_time.get_or_insert_with(TimeControl::default);
+                if flag == "--engine-tc" {
+                    own.clock = Some(clock(value)?);
+                } else {
+                    own.movetime = Some(number(flag, value, 1..=MAX_WAIT_MS)?);
+                }
+                if own.clock.is_some() && own.movetime.is_some() {
+                    return Err("--engine-tc and --engine-movetime exclude each other".into());
+                }
                 owner = Owner::Engine;
             }
             "--uci-variant" => {
@@ -378,6 +422,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--tc" => tc.clock = Some(clock(value)?),
             "--movetime" => tc.movetime = Some(number(flag, value, 1..=MAX_WAIT_MS)?),
             "--depth" => tc.depth = Some(number(flag, value, 1..=u32::MAX)?),
+            "--nodes" => tc.nodes = Some(number(flag, value, 1..=u64::MAX)?),
             "--adjudicate-plies" => {
                 adjudicate_plies = Some(number(flag, value, 0..=u32::MAX)?).filter(|&n| n > 0)
             }
@@ -412,8 +457,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--games must be even (each opening is played twice), not {games}"
         ));
     }
-    if tc == TimeControl::default() {
-        return Err("give a time control: --tc, --movetime or --depth".into());
+    if tc == TimeControl::default() && engines.iter().any(|e| e.own_time.is_none()) {
+        return Err("give a time control: --tc, --movetime, --depth or --nodes".into());
     }
     if tc.clock.is_some() && tc.movetime.is_some() {
         return Err("--tc and --movetime exclude each other".into());
@@ -567,6 +612,24 @@ mod tests {
             Ok(_) => panic!("'{line}' was accepted"),
             Err(e) => e,
         }
+    }
+
+    #[test]
+    fn time_odds_give_one_engine_its_own_time_and_keep_the_match_limits() {
+        let words = "--game chess14 --engine a --engine-movetime 1600 --engine b --engine-tc 10+0.1 --nodes 900";
+        let args: Vec<String> = words.split(' ').map(String::from).collect();
+        let cfg = parse(&args).unwrap();
+        assert_eq!(cfg.tc_of(0).movetime, Some(1600));
+        assert_eq!(cfg.tc_of(0).clock, None);
+        assert_eq!(cfg.tc_of(1).clock.map(|c| c.inc_ms), Some(100));
+        assert_eq!([cfg.tc_of(0).nodes, cfg.tc_of(1).nodes], [Some(900); 2]);
+        // Every engine with its own time needs no match-wide limit; one without does.
+        assert!(parse(&args[..args.len() - 2]).is_ok());
+        let one = "--game chess14 --engine a --engine-movetime 5 --engine b";
+        assert!(refused(one).contains("time control"));
+        assert!(refused("--engine-tc 1 --engine a").contains("follow its --engine"));
+        let both = "--engine a --engine-tc 1 --engine-movetime 5";
+        assert!(refused(both).contains("exclude"));
     }
 
     #[test]

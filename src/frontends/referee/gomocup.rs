@@ -119,6 +119,9 @@ impl GomocupEngine {
         if let Some(d) = tc.depth {
             info.push(("max_depth".into(), d.to_string()));
         }
+        if let Some(n) = tc.nodes {
+            info.push(("max_node".into(), n.to_string()));
+        }
         if !options
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case("max_memory"))

@@ -223,14 +223,20 @@ impl Record {
     }
 }
 
-/// The `go` line for the mover, with both clocks when there are clocks.
-fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
+/// The `go` line for the mover `side`, with both clocks when it plays on a clock (a side
+/// without one, under time odds, shows no time left and no increment).
+fn go_line(tcs: &[TimeControl; 2], side: Side, dialect: Dialect, clocks: &[u64; 2]) -> String {
+    let tc = tcs[side.index()];
     let mut go = String::from("go");
-    if let Some(c) = tc.clock {
+    if tc.clock.is_some() {
         let [p1, p2, p1inc, p2inc] = dialect.clock_words;
+        let inc = |i: usize| tcs[i].clock.map_or(0, |c| c.inc_ms);
         go += &format!(
             " {p1} {} {p2} {} {p1inc} {} {p2inc} {}",
-            clocks[0], clocks[1], c.inc_ms, c.inc_ms
+            clocks[0],
+            clocks[1],
+            inc(0),
+            inc(1)
         );
     }
     if let Some(ms) = tc.movetime {
@@ -238,6 +244,9 @@ fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
     }
     if let Some(d) = tc.depth {
         go += &format!(" depth {d}");
+    }
+    if let Some(n) = tc.nodes {
+        go += &format!(" nodes {n}");
     }
     go
 }
@@ -330,7 +339,7 @@ impl<'a> Players<'a> {
             None => self.start(i).map_err(Reason::of_fault)?,
         };
         let options = &self.cfg.engines[i].options;
-        match engine.new_game(self.dialect, &self.cfg.tc, options, self.timeout()) {
+        match engine.new_game(self.dialect, &self.cfg.tc_of(i), options, self.timeout()) {
             Ok(()) => Ok(engine),
             Err(fault) => {
                 engine.kill();
@@ -361,8 +370,10 @@ impl<'a> Players<'a> {
                 }
                 Ok(p2) => {
                     let mut at_board = [p1, p2];
+                    let tcs = [Side::P1, Side::P2].map(|side| self.cfg.tc_of(seat(side)));
                     let end = self.game_loop(
                         &mut at_board,
+                        &tcs,
                         rules.as_mut(),
                         &mut moves,
                         &mut by_side,
@@ -406,14 +417,13 @@ impl<'a> Players<'a> {
     fn game_loop(
         &self,
         engines: &mut [Seat; 2],
+        tcs: &[TimeControl; 2],
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
         thinking: &mut [Thinking; 2],
         stop: &AtomicBool,
     ) -> End {
-        let tc = self.cfg.tc;
-        let base = tc.clock.map_or(0, |c| c.base_ms);
-        let mut clocks = [base, base];
+        let mut clocks = tcs.map(|tc| tc.clock.map_or(0, |c| c.base_ms));
         // `--time-margin` is one allowance per side and game, not one per move.
         let mut margins = [self.cfg.margin_ms; 2];
         loop {
@@ -445,6 +455,7 @@ impl<'a> Players<'a> {
             };
             let answer = self.think(
                 &mut engines[i],
+                tcs,
                 &game,
                 (&mut clocks, &mut margins[i]),
                 side,
@@ -466,13 +477,14 @@ impl<'a> Players<'a> {
     fn think(
         &self,
         engine: &mut Seat,
+        tcs: &[TimeControl; 2],
         game: &GameSoFar<'_>,
         (clocks, margin): (&mut [u64; 2], &mut u64),
         side: Side,
         thinking: &mut Thinking,
     ) -> Result<String, Reason> {
-        let tc = self.cfg.tc;
-        let go = go_line(&tc, self.dialect, clocks);
+        let tc = tcs[side.index()];
+        let go = go_line(tcs, side, self.dialect, clocks);
         let time_left = tc.clock.map(|_| clocks[side.index()]);
         engine
             .ask(game, &go, time_left, self.timeout())
@@ -563,20 +575,31 @@ mod tests {
             }),
             movetime: None,
             depth: Some(7),
+            nodes: Some(5000),
         };
         assert_eq!(
-            go_line(&tc, UCI, &[9000, 8000]),
-            "go wtime 9000 btime 8000 winc 100 binc 100 depth 7"
+            go_line(&[tc, tc], Side::P1, UCI, &[9000, 8000]),
+            "go wtime 9000 btime 8000 winc 100 binc 100 depth 7 nodes 5000"
         );
         assert_eq!(
-            go_line(&tc, UGI, &[9000, 8000]),
-            "go p1time 9000 p2time 8000 p1inc 100 p2inc 100 depth 7"
+            go_line(&[tc, tc], Side::P2, UGI, &[9000, 8000]),
+            "go p1time 9000 p2time 8000 p1inc 100 p2inc 100 depth 7 nodes 5000"
         );
         let fixed = TimeControl {
             movetime: Some(250),
             ..TimeControl::default()
         };
-        assert_eq!(go_line(&fixed, UCI, &[0, 0]), "go movetime 250");
+        assert_eq!(
+            go_line(&[fixed, fixed], Side::P1, UCI, &[0, 0]),
+            "go movetime 250"
+        );
+        // Time odds: each side's go carries its own limit.
+        let odds = [tc, fixed];
+        assert_eq!(
+            go_line(&odds, Side::P1, UCI, &[9000, 0]),
+            "go wtime 9000 btime 0 winc 100 binc 0 depth 7 nodes 5000"
+        );
+        assert_eq!(go_line(&odds, Side::P2, UCI, &[9000, 0]), "go movetime 250");
     }
 
     #[test]
