@@ -86,3 +86,55 @@ fn a_start_position_the_rules_refuse_stops_the_match_before_it_starts() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("tabula match: --fen: "), "{err}");
 }
+
+/// The true 14x14 board, as Fairy-Stockfish-X plays it: two-digit ranks both ways.
+#[test]
+fn a_fairy_engine_plays_the_true_board_with_two_digit_ranks() {
+    let dir = std::env::temp_dir().join(format!("tabula-fairy14-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("fairy.log");
+    let save = dir.join("games.txt");
+    let fake: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fake_fairy.sh"]
+        .iter()
+        .collect();
+    // White (lowercase) king n1 and rook a2, Black king n14.
+    let start = "13K/14/14/14/14/14/14/14/14/14/14/14/r13/13k w";
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["match", "--game", "chess14", "--fen", start, "--depth", "1"])
+        .args([
+            "--engine",
+            &format!("{} {} a2a13", fake.display(), log.display()),
+        ])
+        .args(["--uci-variant", "chess14", "VariantPath=/x/chess14.ini"])
+        .args(["--engine", env!("CARGO_BIN_EXE_tabula")])
+        .args(["--save", save.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert!(lines.contains(&"setoption name UCI_Variant value chess14"));
+    // Its FEN: 14 ranks, White uppercase.
+    assert!(
+        lines.contains(&"position fen 13k/14/14/14/14/14/14/14/14/14/14/14/R13/13K w - - 0 1"),
+        "{sent}"
+    );
+    let games = std::fs::read_to_string(&save).unwrap();
+    let records: Vec<&str> = games.lines().filter(|l| !l.starts_with('#')).collect();
+    // Its move to the 13th rank is read as one move, and the next position it gets has the
+    // rook there.
+    assert!(
+        records[0].contains(&format!("position fen {start} moves a2a13 ")),
+        "{games}"
+    );
+    let second = lines
+        .iter()
+        .filter(|l| l.starts_with("position fen "))
+        .nth(1)
+        .expect(&sent);
+    let ranks: Vec<&str> = second["position fen ".len()..].split('/').collect();
+    assert_eq!(ranks.len(), 14, "{second}");
+    assert!(ranks[1].starts_with('R') && ranks[12] == "14", "{second}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
