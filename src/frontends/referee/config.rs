@@ -257,6 +257,17 @@ impl Config {
             None => self.tc,
         }
     }
+
+    /// The limits as reports name them: `movetime 100`, or per engine under time odds
+    /// (`engine 1 movetime 100, engine 2 movetime 1600`).
+    pub fn describe_limits(&self) -> String {
+        let [a, b] = [0, 1].map(|i| self.tc_of(i).describe());
+        if a == b {
+            a
+        } else {
+            format!("engine 1 {a}, engine 2 {b}")
+        }
+    }
 }
 
 /// The longest `--movetime`, `--timeout` or `--time-margin`: a day, far from any overflow of a
@@ -623,6 +634,10 @@ mod tests {
         assert_eq!(cfg.tc_of(0).clock, None);
         assert_eq!(cfg.tc_of(1).clock.map(|c| c.inc_ms), Some(100));
         assert_eq!([cfg.tc_of(0).nodes, cfg.tc_of(1).nodes], [Some(900); 2]);
+        assert_eq!(
+            cfg.describe_limits(),
+            "engine 1 movetime 1600 nodes 900, engine 2 tc 10+0.1 nodes 900"
+        );
         // Every engine with its own time needs no match-wide limit; one without does.
         assert!(parse(&args[..args.len() - 2]).is_ok());
         let one = "--game chess14 --engine a --engine-movetime 5 --engine b";

@@ -87,7 +87,7 @@ pub fn run(args: &[String]) -> i32 {
         let header = format!(
             "# tabula match: {}, {}, seed {}\n# engine 1: {}\n# engine 2: {}\n",
             cfg.game.id,
-            cfg.tc.describe(),
+            cfg.describe_limits(),
             cfg.seed,
             names[0],
             names[1]
@@ -316,7 +316,7 @@ impl Summary {
     fn of(cfg: &Config) -> Summary {
         Summary {
             game: cfg.game.id.to_string(),
-            limits: cfg.tc.describe(),
+            limits: cfg.describe_limits(),
             games: cfg.my_pairs().len() * 2,
             seed: cfg.seed,
             sprt: cfg.sprt,

@@ -40,7 +40,7 @@ impl Writer {
         let header = json!({
             "tabula_match": FORMAT,
             "game": cfg.game.id,
-            "limits": cfg.tc.describe(),
+            "limits": cfg.describe_limits(),
             "seed": cfg.seed,
             "pairs": cfg.pairs,
             "shard": shard,
