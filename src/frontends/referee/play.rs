@@ -194,6 +194,10 @@ pub struct Record {
     pub start: Source,
     /// The opening and the moves played after it.
     pub moves: Vec<String>,
+    /// How many of `moves` are the opening's.
+    pub opening: usize,
+    /// The milliseconds each move after the opening took, from `go` to `bestmove`.
+    pub move_ms: Vec<u64>,
     /// Per engine (0 = engine 1): time spent on its answered moves.
     pub thinking: [Thinking; 2],
 }
@@ -245,10 +249,19 @@ fn go_line(tc: &TimeControl, dialect: Dialect, clocks: &[u64; 2]) -> String {
 /// The referee's rules driver for the configured game, `moves` after the start position
 /// (`--fen`).
 pub fn rules(cfg: &Config, moves: &[String]) -> Result<Box<dyn Driver>, String> {
+    rules_from(cfg, &cfg.start, moves)
+}
+
+/// The referee's rules driver for the configured game, `moves` after `start`.
+pub fn rules_from(
+    cfg: &Config,
+    start: &Source,
+    moves: &[String],
+) -> Result<Box<dyn Driver>, String> {
     let opts = game_options(cfg);
     let mut rules = (cfg.game.make)(cfg.game.id, &opts)?;
-    if cfg.start != Source::StartPos || !moves.is_empty() {
-        rules.set_position(&cfg.start, moves, &opts)?;
+    if *start != Source::StartPos || !moves.is_empty() {
+        rules.set_position(start, moves, &opts)?;
     }
     Ok(rules)
 }
@@ -352,6 +365,7 @@ impl<'a> Players<'a> {
         let mut moves = opening.to_vec();
         let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
         let mut by_side = [Thinking::default(); 2];
+        let mut move_ms = Vec::new();
         let end = match self.take_ready(seat(Side::P1)) {
             Err(reason) => forfeit(Side::P1, reason),
             Ok(p1) => match self.take_ready(seat(Side::P2)) {
@@ -365,7 +379,7 @@ impl<'a> Players<'a> {
                         &mut at_board,
                         rules.as_mut(),
                         &mut moves,
-                        &mut by_side,
+                        (&mut by_side, &mut move_ms),
                         stop,
                     );
                     let broken = match &end {
@@ -397,6 +411,8 @@ impl<'a> Players<'a> {
                 reason,
                 start: self.cfg.start.clone(),
                 moves,
+                opening: opening.len(),
+                move_ms,
                 thinking,
             }),
             End::Abandoned => None,
@@ -408,7 +424,7 @@ impl<'a> Players<'a> {
         engines: &mut [Seat; 2],
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
-        thinking: &mut [Thinking; 2],
+        (thinking, move_ms): (&mut [Thinking; 2], &mut Vec<u64>),
         stop: &AtomicBool,
     ) -> End {
         let tc = self.cfg.tc;
@@ -443,6 +459,7 @@ impl<'a> Players<'a> {
                 moves,
                 rules: &*rules,
             };
+            let asked = Instant::now();
             let answer = self.think(
                 &mut engines[i],
                 &game,
@@ -450,6 +467,7 @@ impl<'a> Players<'a> {
                 side,
                 &mut thinking[i],
             );
+            let ms = asked.elapsed().as_millis() as u64;
             let mv = match answer {
                 Ok(mv) => mv,
                 Err(reason) => return forfeit(side, reason),
@@ -459,6 +477,7 @@ impl<'a> Players<'a> {
                 return forfeit(side, Reason::Illegal(mv));
             }
             moves.push(mv);
+            move_ms.push(ms);
         }
     }
 
@@ -588,6 +607,8 @@ mod tests {
             reason: Reason::Illegal("z\t9".into()),
             start: Source::StartPos,
             moves: vec!["a1".into(), "b2".into()],
+            opening: 0,
+            move_ms: vec![3, 4],
             thinking: [Thinking::default(); 2],
         };
         assert_eq!(r.half_points(), 2);
