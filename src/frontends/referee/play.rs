@@ -181,6 +181,23 @@ impl Thinking {
     }
 }
 
+/// Where a game pair starts: a position (`--fen`'s, or a line of an openings file) and the
+/// moves played from it before the engines take over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    pub start: Source,
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    pub fn moves(cfg: &Config, moves: Vec<String>) -> Opening {
+        Opening {
+            start: cfg.start.clone(),
+            moves,
+        }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -352,17 +369,17 @@ impl<'a> Players<'a> {
         }
     }
 
-    /// Plays game `number` from `opening`, engine `first` as the first player. `Ok(None)` when
+    /// Plays game `number` from `opening` (its position and moves), engine `first` as the first player. `Ok(None)` when
     /// `stop` was raised before the game ended; `Err` only if the rules cannot be set up.
     pub fn play(
         &mut self,
         number: usize,
         first: usize,
-        opening: &[String],
+        opening: &Opening,
         stop: &AtomicBool,
     ) -> Result<Option<Record>, String> {
-        let mut rules = rules(self.cfg, opening)?;
-        let mut moves = opening.to_vec();
+        let mut rules = rules_from(self.cfg, &opening.start, &opening.moves)?;
+        let mut moves = opening.moves.clone();
         let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
         let mut by_side = [Thinking::default(); 2];
         let mut move_ms = Vec::new();
@@ -376,6 +393,7 @@ impl<'a> Players<'a> {
                 Ok(p2) => {
                     let mut at_board = [p1, p2];
                     let end = self.game_loop(
+                        &opening.start,
                         &mut at_board,
                         rules.as_mut(),
                         &mut moves,
@@ -409,9 +427,9 @@ impl<'a> Players<'a> {
                 first,
                 outcome,
                 reason,
-                start: self.cfg.start.clone(),
+                start: opening.start.clone(),
                 moves,
-                opening: opening.len(),
+                opening: opening.moves.len(),
                 move_ms,
                 thinking,
             }),
@@ -421,6 +439,7 @@ impl<'a> Players<'a> {
 
     fn game_loop(
         &self,
+        start: &Source,
         engines: &mut [Seat; 2],
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
@@ -455,7 +474,7 @@ impl<'a> Players<'a> {
             let side = rules.side_to_move();
             let i = side.index();
             let game = GameSoFar {
-                start: &self.cfg.start,
+                start,
                 moves,
                 rules: &*rules,
             };
