@@ -124,3 +124,40 @@ fn a_bad_position_line_is_named() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn c_gomoku_clis_pos_openings_count_rows_from_the_top() {
+    let (file, save) = (scratch("pos.txt"), scratch("pos.save"));
+    // c-gomoku-cli's opening_examples/pos_freestyle_20x20.txt, first line.
+    std::fs::write(&file, "d3e5f6d7\n").unwrap();
+    let out = Command::new(TABULA)
+        .args([
+            "match",
+            "--game",
+            "gomoku",
+            "--game-options",
+            "BoardSize=20",
+            "--engine",
+            TABULA,
+            "--engine",
+            TABULA,
+            "--depth",
+            "1",
+            "--openings",
+            &file,
+            "--save",
+            &save,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let save = std::fs::read_to_string(&save).unwrap();
+    let games: Vec<&str> = save.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert!(
+            game.contains("\tposition startpos moves D18 E16 F15 D14 "),
+            "{game}"
+        );
+    }
+}

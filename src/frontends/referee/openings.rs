@@ -132,6 +132,10 @@ fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Opening>, String> {
             }
         } else if line.contains(',') && cfg.game.id == GOMOCUP_GAME {
             Opening::moves(cfg, offset_moves(cfg, line).map_err(at)?)
+        } else if let Some(points) = pos_points(line)
+            && cfg.game.id == GOMOCUP_GAME
+        {
+            Opening::moves(cfg, pos_moves(cfg, &points).map_err(at)?)
         } else {
             Opening::moves(cfg, line.split_whitespace().map(String::from).collect())
         };
@@ -296,6 +300,43 @@ fn offset_moves(cfg: &Config, line: &str) -> Result<Vec<String>, String> {
         .collect()
 }
 
+/// The points of a line in c-gomoku-cli's `pos` notation, two or more written together with
+/// no blank (`b7d6e6f7h2k5`): a lowercase column letter and a row number from 1 at the top.
+/// `None` for anything else; a single point (`h8`) is tabula's own notation, row 1 at the bottom.
+fn pos_points(line: &str) -> Option<Vec<(usize, usize)>> {
+    let mut points = Vec::new();
+    let mut rest = line.as_bytes();
+    while let [letter @ b'a'..=b'z', tail @ ..] = rest {
+        let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        let row: usize = std::str::from_utf8(&tail[..digits]).ok()?.parse().ok()?;
+        points.push(((letter - b'a') as usize, row));
+        rest = &tail[digits..];
+    }
+    (rest.is_empty() && points.len() >= 2).then_some(points)
+}
+
+/// c-gomoku-cli's `pos` points (column from 0, row from 1 at the top) in tabula's notation.
+fn pos_moves(cfg: &Config, points: &[(usize, usize)]) -> Result<Vec<String>, String> {
+    let size = Gomoku::start("gomoku", &game_options(cfg))?.board().size();
+    points
+        .iter()
+        .map(|&(x, row)| {
+            if x < size && (1..=size).contains(&row) {
+                Ok(format_point(Point::new(x, size - row)))
+            } else {
+                Err(format!(
+                    "{}{row} is off the {size}x{size} board (c-gomoku-cli's pos notation: \
+                     row 1 at the top)",
+                    (b'a' + x as u8) as char
+                ))
+            }
+        })
+        .collect()
+}
+
 /// `plies` random legal moves from the start position; `None` if the game ended on the way.
 fn random_opening(cfg: &Config, plies: u32, rng: &mut Rng) -> Result<Option<Vec<String>>, String> {
     let mut game = rules(cfg, &[])?;
@@ -395,6 +436,15 @@ mod tests {
             format!("{START} b up=b -"),
         ] {
             assert_eq!(chess_position(&own), Ok((own.clone(), false)));
+        }
+    }
+
+    #[test]
+    fn c_gomoku_clis_pos_lines_are_told_from_tabulas_points() {
+        assert_eq!(pos_points("b7d6e6"), Some(vec![(1, 7), (3, 6), (4, 6)]));
+        assert_eq!(pos_points("k10j10"), Some(vec![(10, 10), (9, 10)]));
+        for other in ["h8", "H8I9", "h8 i9", "h8i", "h123i9", "0,0, 1,1", ""] {
+            assert_eq!(pos_points(other), None, "{other}");
         }
     }
 
