@@ -184,6 +184,10 @@ fn castling_squares(ranks: &str, castling: &str) -> Result<String, String> {
     }
     let rows: Vec<Vec<Option<char>>> = ranks.split('/').map(row_cells).collect();
     let height = rows.len();
+    // Chess14 boards are 6 to 16 squares a side; the rules say so of a board past that.
+    if height > 16 || rows.iter().any(|r| r.len() > 16) {
+        return Ok("-".into());
+    }
     let find = |piece: char| -> Vec<(usize, usize)> {
         let mut at = Vec::new();
         for (i, row) in rows.iter().enumerate() {
@@ -457,6 +461,9 @@ mod tests {
         assert!(err(two_kings).contains("Black has 2 kings, not one"));
         assert!(err(format!("{STANDARD} w KQx - 0 1")).contains("castling 'x'"));
         assert!(err(format!("{STANDARD} x KQkq - 0 1")).contains("w or b, not 'x'"));
+        // A board too wide is the rules' to refuse: no arithmetic on its files here.
+        let wide = format!("{}K/14 w KQ - 0 1", "R".repeat(300));
+        assert!(chess_position(&wide).is_ok());
     }
 
     #[test]
