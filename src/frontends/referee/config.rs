@@ -497,6 +497,9 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             game.id
         ));
     }
+    if sgf.is_some() && start != Source::StartPos {
+        return Err("--sgf: c-gomoku-cli's SGF starts from the empty board, not from --fen".into());
+    }
     if shard_of.is_some() && seed.is_none() {
         return Err("--shard needs --seed: every shard must play the same openings".into());
     }
@@ -614,6 +617,10 @@ mod tests {
         assert!(refused(&gomocup).contains("only gomoku"));
         let sgf = format!("{two} --depth 1 --game sixes --sgf x.sgf");
         assert!(refused(&sgf).contains("--sgf writes gomoku games"));
+        let fen = format!(
+            "{two} --depth 1 --game gomoku --sgf x.sgf --fen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
+        );
+        assert!(refused(&fen).contains("--sgf: c-gomoku-cli's SGF starts from the empty board"));
     }
 
     #[test]

@@ -17,6 +17,7 @@
 use super::config::{Config, GOMOCUP_GAME};
 use super::fairy;
 use super::play::{Reason, Record, game_options, rules_from};
+use crate::engine::Driver;
 use crate::game::{Game, Outcome, Side};
 use crate::games::chess14::{Chess14, swap_case};
 use crate::games::gomoku::Gomoku;
@@ -196,11 +197,11 @@ fn movetext(moves: &[String], second_first: bool, result: &str) -> String {
 
 /// One game as PGN, an empty line after it.
 fn pgn(cfg: &Config, names: &[String], r: &Record, now: &Stamp) -> Result<String, String> {
+    let start = rules_from(cfg, &r.start, &[])?;
     if cfg.game.id == GOMOCUP_GAME {
-        return gomoku_pgn(names, r, now);
+        return Ok(gomoku_pgn(names, r, now, start.as_ref()));
     }
     let [white, black] = players(names, r);
-    let start = rules_from(cfg, &r.start, &[])?;
     let chess = cfg.game.id == fairy::GAME;
     let result = pgn_result(r.outcome, Side::P1);
     let mut tags = vec![
@@ -319,8 +320,9 @@ fn gomoku_termination(r: &Record) -> String {
 }
 
 /// c-gomoku-cli's PGN of a Gomoku game, the moves in tabula's notation (Black's first) after
-/// the tags (c-gomoku-cli writes none).
-fn gomoku_pgn(names: &[String], r: &Record, now: &Stamp) -> Result<String, String> {
+/// the tags (c-gomoku-cli writes none); after `--fen`, `SetUp` and `FEN` (tabula's position
+/// text) follow its tags.
+fn gomoku_pgn(names: &[String], r: &Record, now: &Stamp, start: &dyn Driver) -> String {
     let [black, white] = players(names, r);
     // PGN's 1-0 is White's win; White moves second in Gomoku.
     let result = pgn_result(r.outcome, Side::P2);
@@ -333,8 +335,12 @@ fn gomoku_pgn(names: &[String], r: &Record, now: &Stamp) -> Result<String, Strin
     let _ = writeln!(out, "[Result \"{result}\"]");
     let _ = writeln!(out, "[Termination \"{}\"]", gomoku_termination(r));
     let _ = writeln!(out, "[PlyCount \"{}\"]", r.moves.len());
-    let _ = write!(out, "\n{}\n\n", movetext(&r.moves, false, result));
-    Ok(out)
+    if let Source::Fen(_) = r.start {
+        let _ = writeln!(out, "[SetUp \"1\"]\n[FEN \"{}\"]", start.fen());
+    }
+    let white_first = start.side_to_move() == Side::P2;
+    let _ = write!(out, "\n{}\n\n", movetext(&r.moves, white_first, result));
+    out
 }
 
 /// SGF text: `\` and `]` escaped.
