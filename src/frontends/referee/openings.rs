@@ -407,6 +407,16 @@ fn balanced(score: Option<i32>, balance: Option<i32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_line_reads_without_panicking(line in "[ -~]{0,120}", fen in "[KQRkqr1-9/ wb-]{0,80}") {
+            let _ = chess_position(&line);
+            let _ = chess_position(&format!("{fen} w KQkqAnH - 0 1"));
+            let _ = pos_points(&line);
+        }
+    }
 
     const START: &str =
         "RNBHCGAKGCEBNR/PPPPPPPPPPPPPP/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr";
