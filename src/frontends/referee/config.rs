@@ -127,6 +127,10 @@ pub struct Config {
     pub shard: Option<Shard>,
     /// `--results FILE`: one JSON line per finished pair, for `tabula match merge`.
     pub results: Option<PathBuf>,
+    /// `--pgn FILE`: every finished game as PGN (`export.rs`).
+    pub pgn: Option<PathBuf>,
+    /// `--sgf FILE`: every finished Gomoku game as c-gomoku-cli's SGF.
+    pub sgf: Option<PathBuf>,
 }
 
 /// The K-th of N disjoint slices of a match's pairs.
@@ -178,14 +182,16 @@ usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine C
          [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
          [--fen POSITION] [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
          [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
-         [--shard K/N] [--results FILE]
+         [--shard K/N] [--results FILE] [--pgn FILE] [--sgf FILE]
        tabula match merge RESULTS...
        name=value words after an --engine are options of that engine (like --engine-options);
        --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)
        --uci-variant NAME after an --engine: a Fairy-Stockfish engine playing chess14 as that variant
        --engine-tc SECS[+INC] or --engine-movetime MS after an --engine: its own time (odds)
        --shard K/N plays the K-th of N disjoint slices of the pairs (needs --seed); merge adds up
-       the --results files of the shards into one report";
+       the --results files of the shards into one report
+       --pgn FILE writes every game as PGN (chess14: XBoard's variant fairy with the start FEN;
+       gomoku: c-gomoku-cli's tags), --sgf FILE every gomoku game as c-gomoku-cli's SGF";
 
 /// Splits a command line into words the way a shell would for plain commands: blanks separate
 /// words, '...' keeps everything literally, \"...\" and a backslash escape the next character.
@@ -335,6 +341,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut seed = None;
     let (mut timeout_ms, mut margin_ms) = (10_000, 0);
     let (mut shard_of, mut results) = (None, None);
+    let (mut pgn, mut sgf) = (None, None);
     let mut owner = Owner::Nothing;
     for arg in Args::new(args, &["--ugi", "--gomocup"], USAGE) {
         let (flag, value) = match arg? {
@@ -457,6 +464,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--time-margin" => margin_ms = number(flag, value, 0..=MAX_WAIT_MS)?,
             "--shard" => shard_of = Some(shard(value)?),
             "--results" => results = Some(PathBuf::from(value)),
+            "--pgn" => pgn = Some(PathBuf::from(value)),
+            "--sgf" => sgf = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown argument '{flag}'")),
         }
     }
@@ -538,6 +547,15 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         spec.validate(value)
             .map_err(|e| format!("--game-options: {e}"))?;
     }
+    if sgf.is_some() && game.id != GOMOCUP_GAME {
+        return Err(format!(
+            "--sgf writes {GOMOCUP_GAME} games (c-gomoku-cli's SGF), not {}; --pgn writes any game",
+            game.id
+        ));
+    }
+    if sgf.is_some() && start != Source::StartPos {
+        return Err("--sgf: c-gomoku-cli's SGF starts from the empty board, not from --fen".into());
+    }
     if shard_of.is_some() && seed.is_none() {
         return Err("--shard needs --seed: every shard must play the same openings".into());
     }
@@ -564,6 +582,8 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         margin_ms,
         shard: shard_of,
         results,
+        pgn,
+        sgf,
     })
 }
 
@@ -673,6 +693,12 @@ mod tests {
         assert!(refused("--gomocup --engine a").contains("follow its --engine"));
         let gomocup = format!("{two} --gomocup --depth 1 --game sixes");
         assert!(refused(&gomocup).contains("only gomoku"));
+        let sgf = format!("{two} --depth 1 --game sixes --sgf x.sgf");
+        assert!(refused(&sgf).contains("--sgf writes gomoku games"));
+        let fen = format!(
+            "{two} --depth 1 --game gomoku --sgf x.sgf --fen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
+        );
+        assert!(refused(&fen).contains("--sgf: c-gomoku-cli's SGF starts from the empty board"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! writes the save file, shows progress on stderr, runs the SPRT and prints the report.
 
 mod config;
+mod export;
 mod fairy;
 mod gomocup;
 mod openings;
@@ -107,7 +108,20 @@ pub fn run(args: &[String]) -> i32 {
             }
         },
     };
-    let (tally, failure) = play_match(&cfg, &openings, save, results);
+    let exports = match export::Exports::create(&cfg) {
+        Ok(e) => e,
+        Err(e) => {
+            super::complain("tabula match", e);
+            return 1;
+        }
+    };
+    let outputs = Outputs {
+        save,
+        results,
+        exports,
+        names: &names,
+    };
+    let (tally, failure) = play_match(&cfg, &openings, outputs);
     super::say(report(&Summary::of(&cfg), &names, &tally).trim_end());
     match failure {
         Some(e) => {
@@ -118,14 +132,24 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// Where finished games are written.
+struct Outputs<'a> {
+    save: Option<std::fs::File>,
+    results: Option<results::Writer>,
+    exports: export::Exports,
+    /// The report's names of the engines.
+    names: &'a [String],
+}
+
 /// Plays the pairs on `cfg.concurrency` workers; returns the tally and why the match stopped
 /// before its end, if it did for another reason than the SPRT.
-fn play_match(
-    cfg: &Config,
-    openings: &Openings,
-    mut save: Option<std::fs::File>,
-    mut results: Option<results::Writer>,
-) -> (Tally, Option<String>) {
+fn play_match(cfg: &Config, openings: &Openings, outputs: Outputs) -> (Tally, Option<String>) {
+    let Outputs {
+        mut save,
+        mut results,
+        mut exports,
+        names,
+    } = outputs;
     let pairs = cfg.my_pairs();
     let next_pair = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -159,6 +183,9 @@ fn play_match(
                     {
                         eprintln!("tabula match: cannot write the results file: {e}");
                         results = None;
+                    }
+                    if let Err(e) = exports.game(cfg, names, &record) {
+                        super::complain("tabula match", e);
                     }
                     tally.add(&Counted::of(&record), cfg.sprt.as_ref());
                     progress.show(&tally, cfg.sprt.is_some());

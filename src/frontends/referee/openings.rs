@@ -3,13 +3,15 @@
 
 use super::config::{Config, GOMOCUP_GAME, OpeningSource};
 use super::fairy;
-use super::play::{game_options, rules};
+use super::play::{Opening, game_options, rules, rules_from};
 use crate::engine::SearchContext;
 use crate::game::Game;
 use crate::game::WIN_BOUND;
+use crate::games::chess14::swap_case;
 use crate::games::gomoku::Gomoku;
 use crate::games::gomoku::geometry::Point;
 use crate::games::gomoku::text::format_point;
+use crate::protocol::Source;
 use crate::rng::{self, Rng};
 use crate::search::limits::PonderHit;
 use crate::search::thinker::thread_pool;
@@ -24,7 +26,7 @@ const CHECK_HASH_MIB: usize = 4;
 
 pub enum Openings {
     StartPos,
-    List(Vec<Vec<String>>),
+    List(Vec<Opening>),
     Random {
         plies: u32,
         depth: u32,
@@ -71,9 +73,9 @@ impl Openings {
         cfg: &Config,
         pair: usize,
         checker: &mut Option<Checker>,
-    ) -> Result<Vec<String>, String> {
+    ) -> Result<Opening, String> {
         match self {
-            Openings::StartPos => Ok(Vec::new()),
+            Openings::StartPos => Ok(Opening::moves(cfg, Vec::new())),
             Openings::List(list) => Ok(list[pair % list.len()].clone()),
             Openings::Random {
                 plies,
@@ -90,7 +92,7 @@ impl Openings {
                     if let Some(moves) = random_opening(cfg, *plies, &mut rng)?
                         && check.undecided(cfg, &moves, *depth, *balance)?
                     {
-                        return Ok(moves);
+                        return Ok(Opening::moves(cfg, moves));
                     }
                 }
                 Err(format!(
@@ -103,33 +105,161 @@ impl Openings {
 
 /// One opening per line, moves separated by blanks; blank lines and `#` comments are skipped.
 /// In Gomoku a line with commas is in the Gomocup and c-gomoku-cli format instead (see
-/// [`offset_moves`]).
-fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Vec<String>>, String> {
+/// [`offset_moves`]); in Chess14 a line with a `/` is a position, FEN or EPD (see
+/// [`chess_position`]).
+fn parse_lines(cfg: &Config, text: &str) -> Result<Vec<Opening>, String> {
     let mut list = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let moves: Vec<String> = if line.contains(',') && cfg.game.id == GOMOCUP_GAME {
-            offset_moves(cfg, line).map_err(|e| format!("line {}: {e}", n + 1))?
+        let at = |e: String| format!("line {}: {e}", n + 1);
+        let opening = if line.contains('/') && cfg.game.id == fairy::GAME {
+            let (text, standard) = chess_position(line).map_err(at)?;
+            let start = Source::Fen(text);
+            let game = rules_from(cfg, &start, &[]).map_err(|e| match standard {
+                true => at(format!("{e} (read as a standard FEN: White in uppercase)")),
+                false => at(e),
+            })?;
+            if cfg.engines.iter().any(|e| e.uci_variant.is_some()) {
+                fairy::fen(&game.fen()).map_err(|e| at(format!("--uci-variant: {e}")))?;
+            }
+            // Every field written out, as the save file and the engines get it.
+            Opening {
+                start: Source::Fen(game.fen()),
+                moves: Vec::new(),
+            }
+        } else if line.contains(',') && cfg.game.id == GOMOCUP_GAME {
+            Opening::moves(cfg, offset_moves(cfg, line).map_err(at)?)
+        } else if let Some(points) = pos_points(line)
+            && cfg.game.id == GOMOCUP_GAME
+        {
+            Opening::moves(cfg, pos_moves(cfg, &points).map_err(at)?)
         } else {
-            line.split_whitespace().map(String::from).collect()
+            Opening::moves(cfg, line.split_whitespace().map(String::from).collect())
         };
-        let game = rules(cfg, &moves).map_err(|e| format!("line {}: {e}", n + 1))?;
-        if game.outcome().is_none() {
-            list.push(moves);
-        } else {
-            return Err(format!(
-                "line {}: the game is over after this opening",
-                n + 1
-            ));
+        let game = rules_from(cfg, &opening.start, &opening.moves).map_err(at)?;
+        if game.outcome().is_some() {
+            return Err(at("the game is over after this opening".into()));
         }
+        list.push(opening);
     }
     if list.is_empty() {
         return Err("no openings in the file".into());
     }
     Ok(list)
+}
+
+/// A Chess14 position from an openings file, as tabula's position text; `true` when it was
+/// written in the standard FEN. A line of four fields or more whose third is not `up=...` is a
+/// standard FEN or EPD: White in UPPERCASE, castling `KQkq` (or the rooks' file letters, as
+/// X-FEN and Shredder-FEN write them) or `-`, an en passant square, then counters or EPD
+/// operations (`bm ...; id ...;`), which are ignored (Chess14 has no en passant); White's pawns
+/// move up. Anything else is tabula's own text, `<ranks> <w|b> [up=w|b] [castling squares]`
+/// (White in lowercase).
+fn chess_position(line: &str) -> Result<(String, bool), String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    match fields[..] {
+        [ranks, side, castling, _, ..] if !castling.starts_with("up=") => {
+            if side != "w" && side != "b" {
+                return Err(format!(
+                    "the side to move is w or b, not '{side}' (read as a standard FEN or EPD)"
+                ));
+            }
+            let unmoved = castling_squares(ranks, castling)?;
+            Ok((format!("{} {side} up=w {unmoved}", swap_case(ranks)), true))
+        }
+        _ => Ok((fields.join(" "), false)),
+    }
+}
+
+/// The squares of the kings and rooks that a standard FEN's castling field keeps unmoved:
+/// `K`/`Q` (`k`/`q`) the outermost rook right/left of that side's king, on the king's rank; a
+/// file letter `A`..`P` (`a`..`p`) the rook on that file; `-` none. Written as tabula's castling
+/// field (`a1,h1,n1`, or `-`).
+fn castling_squares(ranks: &str, castling: &str) -> Result<String, String> {
+    if castling == "-" {
+        return Ok("-".into());
+    }
+    let rows: Vec<Vec<Option<char>>> = ranks.split('/').map(row_cells).collect();
+    let height = rows.len();
+    // Chess14 boards are 6 to 16 squares a side; the rules say so of a board past that.
+    if height > 16 || rows.iter().any(|r| r.len() > 16) {
+        return Ok("-".into());
+    }
+    let find = |piece: char| -> Vec<(usize, usize)> {
+        let mut at = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            for (file, cell) in row.iter().enumerate() {
+                if *cell == Some(piece) {
+                    at.push((file, height - i));
+                }
+            }
+        }
+        at
+    };
+    let name = |(file, rank): (usize, usize)| format!("{}{rank}", (b'a' + file as u8) as char);
+    let mut squares = Vec::new();
+    for c in castling.chars() {
+        let white = c.is_ascii_uppercase();
+        let (colour, king, rook) = if white {
+            ("White", 'K', 'R')
+        } else {
+            ("Black", 'k', 'r')
+        };
+        let bad = |why: String| format!("castling '{c}' in '{castling}': {why}");
+        let kings = find(king);
+        let &[(king_file, king_rank)] = &kings[..] else {
+            return Err(bad(format!("{colour} has {} kings, not one", kings.len())));
+        };
+        let rooks: Vec<usize> = find(rook)
+            .into_iter()
+            .filter(|&(_, r)| r == king_rank)
+            .map(|(f, _)| f)
+            .collect();
+        let file = match c.to_ascii_uppercase() {
+            'K' => rooks.iter().copied().filter(|&f| f > king_file).max(),
+            'Q' => rooks.iter().copied().filter(|&f| f < king_file).min(),
+            'A'..='P' => {
+                let f = (c.to_ascii_uppercase() as u8 - b'A') as usize;
+                rooks.contains(&f).then_some(f)
+            }
+            _ => {
+                return Err(bad("castling is KQkq, the rooks' file letters, or -".into()));
+            }
+        };
+        let file = file.ok_or_else(|| {
+            bad(format!(
+                "{colour} has no such rook on its king's rank, {king_rank}"
+            ))
+        })?;
+        for sq in [(king_file, king_rank), (file, king_rank)] {
+            if !squares.contains(&sq) {
+                squares.push(sq);
+            }
+        }
+    }
+    squares.sort_by_key(|&(f, r)| (r, f));
+    Ok(squares.into_iter().map(name).collect::<Vec<_>>().join(","))
+}
+
+/// One rank of a FEN: a piece letter per square, a number for a run of empty ones.
+fn row_cells(row: &str) -> Vec<Option<char>> {
+    let mut cells = Vec::new();
+    let mut run = 0usize;
+    for c in row.chars() {
+        match c.to_digit(10) {
+            Some(d) => run = (run * 10 + d as usize).min(64),
+            None => {
+                cells.extend(std::iter::repeat_n(None, run));
+                run = 0;
+                cells.push(Some(c));
+            }
+        }
+    }
+    cells.extend(std::iter::repeat_n(None, run));
+    cells
 }
 
 /// A Gomoku opening written as Gomocup's and c-gomoku-cli's opening files write them: the
@@ -168,6 +298,43 @@ fn offset_moves(cfg: &Config, line: &str) -> Result<Vec<String>, String> {
                     pair[1],
                     -half,
                     size as i64 - 1 - half
+                ))
+            }
+        })
+        .collect()
+}
+
+/// The points of a line in c-gomoku-cli's `pos` notation, two or more written together with
+/// no blank (`b7d6e6f7h2k5`): a lowercase column letter and a row number from 1 at the top.
+/// `None` for anything else; a single point (`h8`) is tabula's own notation, row 1 at the bottom.
+fn pos_points(line: &str) -> Option<Vec<(usize, usize)>> {
+    let mut points = Vec::new();
+    let mut rest = line.as_bytes();
+    while let [letter @ b'a'..=b'z', tail @ ..] = rest {
+        let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        let row: usize = std::str::from_utf8(&tail[..digits]).ok()?.parse().ok()?;
+        points.push(((letter - b'a') as usize, row));
+        rest = &tail[digits..];
+    }
+    (rest.is_empty() && points.len() >= 2).then_some(points)
+}
+
+/// c-gomoku-cli's `pos` points (column from 0, row from 1 at the top) in tabula's notation.
+fn pos_moves(cfg: &Config, points: &[(usize, usize)]) -> Result<Vec<String>, String> {
+    let size = Gomoku::start("gomoku", &game_options(cfg))?.board().size();
+    points
+        .iter()
+        .map(|&(x, row)| {
+            if x < size && (1..=size).contains(&row) {
+                Ok(format_point(Point::new(x, size - row)))
+            } else {
+                Err(format!(
+                    "{}{row} is off the {size}x{size} board (c-gomoku-cli's pos notation: \
+                     row 1 at the top)",
+                    (b'a' + x as u8) as char
                 ))
             }
         })
@@ -240,6 +407,74 @@ fn balanced(score: Option<i32>, balance: Option<i32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_line_reads_without_panicking(line in "[ -~]{0,120}", fen in "[KQRkqr1-9/ wb-]{0,80}") {
+            let _ = chess_position(&line);
+            let _ = chess_position(&format!("{fen} w KQkqAnH - 0 1"));
+            let _ = pos_points(&line);
+        }
+    }
+
+    const START: &str =
+        "RNBHCGAKGCEBNR/PPPPPPPPPPPPPP/14/14/14/14/14/14/14/14/14/14/pppppppppppppp/rnbhcgakgcebnr";
+    const STANDARD: &str =
+        "rnbhcgakgcebnr/pppppppppppppp/14/14/14/14/14/14/14/14/14/14/PPPPPPPPPPPPPP/RNBHCGAKGCEBNR";
+
+    #[test]
+    fn standard_fens_and_epds_read_as_tabulas_text() {
+        let tabula = format!("{START} w up=w a1,h1,n1,a14,h14,n14");
+        for line in [
+            format!("{STANDARD} w KQkq - 0 1"),
+            format!("{STANDARD} w KQkq -"),
+            format!("{STANDARD} w KQkq - bm h2h4; id \"start\";"),
+            // X-FEN and Shredder-FEN name the rooks by their files.
+            format!("{STANDARD} w NAna - 0 1"),
+        ] {
+            assert_eq!(chess_position(&line), Ok((tabula.clone(), true)), "{line}");
+        }
+        assert_eq!(
+            chess_position(&format!("{STANDARD} b Kq - 0 1")),
+            Ok((format!("{START} b up=w h1,n1,a14,h14"), true))
+        );
+        assert_eq!(
+            chess_position(&format!("{STANDARD} w - -")),
+            Ok((format!("{START} w up=w -"), true))
+        );
+        // tabula's own text goes to the rules as it is.
+        for own in [
+            format!("{START} w"),
+            format!("{START} w a1,h1"),
+            format!("{START} b up=b -"),
+        ] {
+            assert_eq!(chess_position(&own), Ok((own.clone(), false)));
+        }
+    }
+
+    #[test]
+    fn c_gomoku_clis_pos_lines_are_told_from_tabulas_points() {
+        assert_eq!(pos_points("b7d6e6"), Some(vec![(1, 7), (3, 6), (4, 6)]));
+        assert_eq!(pos_points("k10j10"), Some(vec![(10, 10), (9, 10)]));
+        for other in ["h8", "H8I9", "h8 i9", "h8i", "h123i9", "0,0, 1,1", ""] {
+            assert_eq!(pos_points(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn a_bad_castling_field_or_side_is_named() {
+        let err = |line: String| chess_position(&line).unwrap_err();
+        let no_rook = "7k6/14/14/14/14/14/14/14/14/14/14/14/14/7K6 w K - 0 1".to_string();
+        assert!(err(no_rook).contains("castling 'K' in 'K': White has no such rook"));
+        let two_kings = "6kk6/14/14/14/14/14/14/14/14/14/14/14/14/7K6 w q - 0 1".to_string();
+        assert!(err(two_kings).contains("Black has 2 kings, not one"));
+        assert!(err(format!("{STANDARD} w KQx - 0 1")).contains("castling 'x'"));
+        assert!(err(format!("{STANDARD} x KQkq - 0 1")).contains("w or b, not 'x'"));
+        // A board too wide is the rules' to refuse: no arithmetic on its files here.
+        let wide = format!("{}K/14 w KQ - 0 1", "R".repeat(300));
+        assert!(chess_position(&wide).is_ok());
+    }
 
     #[test]
     fn forced_results_and_lopsided_scores_are_turned_down() {

@@ -181,6 +181,23 @@ impl Thinking {
     }
 }
 
+/// Where a game pair starts: a position (`--fen`'s, or a line of an openings file) and the
+/// moves played from it before the engines take over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opening {
+    pub start: Source,
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    pub fn moves(cfg: &Config, moves: Vec<String>) -> Opening {
+        Opening {
+            start: cfg.start.clone(),
+            moves,
+        }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -194,6 +211,10 @@ pub struct Record {
     pub start: Source,
     /// The opening and the moves played after it.
     pub moves: Vec<String>,
+    /// How many of `moves` are the opening's.
+    pub opening: usize,
+    /// The milliseconds each move after the opening took, from `go` to `bestmove`.
+    pub move_ms: Vec<u64>,
     /// Per engine (0 = engine 1): time spent on its answered moves.
     pub thinking: [Thinking; 2],
 }
@@ -254,10 +275,19 @@ fn go_line(tcs: &[TimeControl; 2], side: Side, dialect: Dialect, clocks: &[u64; 
 /// The referee's rules driver for the configured game, `moves` after the start position
 /// (`--fen`).
 pub fn rules(cfg: &Config, moves: &[String]) -> Result<Box<dyn Driver>, String> {
+    rules_from(cfg, &cfg.start, moves)
+}
+
+/// The referee's rules driver for the configured game, `moves` after `start`.
+pub fn rules_from(
+    cfg: &Config,
+    start: &Source,
+    moves: &[String],
+) -> Result<Box<dyn Driver>, String> {
     let opts = game_options(cfg);
     let mut rules = (cfg.game.make)(cfg.game.id, &opts)?;
-    if cfg.start != Source::StartPos || !moves.is_empty() {
-        rules.set_position(&cfg.start, moves, &opts)?;
+    if *start != Source::StartPos || !moves.is_empty() {
+        rules.set_position(start, moves, &opts)?;
     }
     Ok(rules)
 }
@@ -348,19 +378,20 @@ impl<'a> Players<'a> {
         }
     }
 
-    /// Plays game `number` from `opening`, engine `first` as the first player. `Ok(None)` when
+    /// Plays game `number` from `opening` (its position and moves), engine `first` as the first player. `Ok(None)` when
     /// `stop` was raised before the game ended; `Err` only if the rules cannot be set up.
     pub fn play(
         &mut self,
         number: usize,
         first: usize,
-        opening: &[String],
+        opening: &Opening,
         stop: &AtomicBool,
     ) -> Result<Option<Record>, String> {
-        let mut rules = rules(self.cfg, opening)?;
-        let mut moves = opening.to_vec();
+        let mut rules = rules_from(self.cfg, &opening.start, &opening.moves)?;
+        let mut moves = opening.moves.clone();
         let seat = |side: Side| if side == Side::P1 { first } else { 1 - first };
         let mut by_side = [Thinking::default(); 2];
+        let mut move_ms = Vec::new();
         let end = match self.take_ready(seat(Side::P1)) {
             Err(reason) => forfeit(Side::P1, reason),
             Ok(p1) => match self.take_ready(seat(Side::P2)) {
@@ -372,11 +403,12 @@ impl<'a> Players<'a> {
                     let mut at_board = [p1, p2];
                     let tcs = [Side::P1, Side::P2].map(|side| self.cfg.tc_of(seat(side)));
                     let end = self.game_loop(
+                        &opening.start,
                         &mut at_board,
                         &tcs,
                         rules.as_mut(),
                         &mut moves,
-                        &mut by_side,
+                        (&mut by_side, &mut move_ms),
                         stop,
                     );
                     let broken = match &end {
@@ -406,8 +438,10 @@ impl<'a> Players<'a> {
                 first,
                 outcome,
                 reason,
-                start: self.cfg.start.clone(),
+                start: opening.start.clone(),
                 moves,
+                opening: opening.moves.len(),
+                move_ms,
                 thinking,
             }),
             End::Abandoned => None,
@@ -416,11 +450,12 @@ impl<'a> Players<'a> {
 
     fn game_loop(
         &self,
+        start: &Source,
         engines: &mut [Seat; 2],
         tcs: &[TimeControl; 2],
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
-        thinking: &mut [Thinking; 2],
+        (thinking, move_ms): (&mut [Thinking; 2], &mut Vec<u64>),
         stop: &AtomicBool,
     ) -> End {
         let mut clocks = tcs.map(|tc| tc.clock.map_or(0, |c| c.base_ms));
@@ -449,10 +484,11 @@ impl<'a> Players<'a> {
             let side = rules.side_to_move();
             let i = side.index();
             let game = GameSoFar {
-                start: &self.cfg.start,
+                start,
                 moves,
                 rules: &*rules,
             };
+            let asked = Instant::now();
             let answer = self.think(
                 &mut engines[i],
                 tcs,
@@ -461,6 +497,7 @@ impl<'a> Players<'a> {
                 side,
                 &mut thinking[i],
             );
+            let ms = asked.elapsed().as_millis() as u64;
             let mv = match answer {
                 Ok(mv) => mv,
                 Err(reason) => return forfeit(side, reason),
@@ -470,6 +507,7 @@ impl<'a> Players<'a> {
                 return forfeit(side, Reason::Illegal(mv));
             }
             moves.push(mv);
+            move_ms.push(ms);
         }
     }
 
@@ -611,6 +649,8 @@ mod tests {
             reason: Reason::Illegal("z\t9".into()),
             start: Source::StartPos,
             moves: vec!["a1".into(), "b2".into()],
+            opening: 0,
+            move_ms: vec![3, 4],
             thinking: [Thinking::default(); 2],
         };
         assert_eq!(r.half_points(), 2);
