@@ -91,6 +91,8 @@ pub struct Brain {
     halt: Arc<AtomicBool>,
     search: Option<JoinHandle<Option<After>>>,
     board: Option<BoardInput>,
+    /// The empty boards `SWAP2BOARD` asked three stones for so far: each draws other candidates.
+    empty_swap2: u64,
 }
 
 impl Brain {
@@ -108,6 +110,7 @@ impl Brain {
             halt: Arc::new(AtomicBool::new(false)),
             search: None,
             board: None,
+            empty_swap2: 0,
         })
     }
 
@@ -386,6 +389,10 @@ impl Brain {
         let halt = self.halt.clone();
         let threads = self.settings.threads;
         let detail = self.settings.show_detail.then(|| out.clone());
+        let round = self.empty_swap2;
+        if opening.is_empty() {
+            self.empty_swap2 += 1;
+        }
         self.search = Some(std::thread::spawn(move || {
             let mut search = |pos: &Gomoku, limits: Limits| {
                 let request = Request {
@@ -414,7 +421,7 @@ impl Brain {
                     out.line(&reply::message(&text));
                 }
             };
-            let answer = swap2::decide(&opening, &budget, &mut search, &mut note);
+            let answer = swap2::decide(&opening, round, &budget, &mut search, &mut note);
             out.line(&answer.text(opening.size()));
             answer.game(&opening).map(After::Game)
         }));
@@ -588,18 +595,17 @@ mod swap2_tests {
     }
 
     #[test]
-    fn an_empty_board_gets_three_distinct_stones_near_the_centre() {
+    fn an_empty_board_gets_three_distinct_stones_around_the_centre() {
         let (mut b, w) = started(3);
         let out = send(&mut b, &w, "SWAP2BOARD\nDONE");
         assert_eq!(out.len(), 1, "{out:?}");
         let three = points(&out[0]);
         assert_eq!(three.len(), 3);
         assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
-        assert!(
-            three
-                .iter()
-                .all(|c| (5..=9).contains(&c.x) && (5..=9).contains(&c.y))
-        );
+        // Black's stones in the centre 9x9, White's in the centre 3x3.
+        let within =
+            |c: &Coord, r: std::ops::RangeInclusive<usize>| r.contains(&c.x) && r.contains(&c.y);
+        assert!(three.iter().all(|c| within(c, 3..=11)) && within(&three[1], 6..=8));
         // Nobody's colour is settled: the game is still the empty board.
         assert!(b.game.as_ref().unwrap().is_empty());
     }

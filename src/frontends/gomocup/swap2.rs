@@ -26,7 +26,7 @@ use crate::search::limits::Limits;
 use std::time::Instant;
 
 /// The three-stone openings searched for an empty board's answer.
-pub const CANDIDATES: u64 = 8;
+pub const CANDIDATES: u64 = 10;
 /// A score within ± this (centipawns, the side to move's view) is taken as balanced.
 pub const BALANCED_CP: i32 = 30;
 
@@ -135,11 +135,13 @@ pub fn position(size: usize, rule: Rule, stones: &[Point]) -> Gomoku {
     pos
 }
 
-/// The answer to the opening `opening` (0, 3 or 5 stones, checked by [`check`]). `search`
+/// The answer to the opening `opening` (0, 3 or 5 stones, checked by [`check`]); `round`
+/// chooses an empty board's candidates (see [`candidates`]). `search`
 /// searches a position within the limits given; `note` hears a line for the person watching
 /// after each search.
 pub fn decide(
     opening: &Stones,
+    round: u64,
     budget: &Budget,
     search: &mut dyn FnMut(&Gomoku, Limits) -> Searched,
     note: &mut dyn FnMut(String),
@@ -154,7 +156,7 @@ pub fn decide(
     };
     if placed.is_empty() {
         let mut best: Option<([Point; 3], i32)> = None;
-        let openings = candidates(size);
+        let openings = candidates(size, round);
         for (i, three) in openings.iter().enumerate() {
             let left = (openings.len() - i) as u64;
             let found = search(&position(size, rule, three), budget.share(left));
@@ -205,12 +207,16 @@ pub fn decide(
     }
 }
 
-/// [`CANDIDATES`] distinct three-stone openings in the centre 5x5 (the whole board when it is
-/// smaller), drawn by a fixed generator: the same board size gives the same candidates.
-pub fn candidates(size: usize) -> Vec<[Point; 3]> {
-    let lo = size.saturating_sub(5) / 2;
-    let span = size.min(5) as u64;
-    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ size as u64;
+/// [`CANDIDATES`] distinct three-stone openings: White's stone in the centre 3x3, Black's two
+/// in the centre 9x9 (both clipped to the board). Black's two stones close together are worth
+/// more than White's one (such openings score −20 to −90 cp for White), spread apart less: the
+/// wider square gives candidates of both signs to choose from. Drawn by a fixed generator from
+/// the board size and `round` (the brain counts the empty boards it answered), so that one
+/// process varies its openings from game to game and a transcript gives the same every run.
+pub fn candidates(size: usize, round: u64) -> Vec<[Point; 3]> {
+    let centre = (size / 2) as i64;
+    let mut state =
+        0x9e37_79b9_7f4a_7c15u64 ^ (size as u64) ^ round.wrapping_mul(0xa076_1d64_78bd_642f);
     let mut next = move || {
         // SplitMix64.
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -219,14 +225,17 @@ pub fn candidates(size: usize) -> Vec<[Point; 3]> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     };
+    let mut point = |reach: i64| {
+        let mut near = || {
+            let v = centre + (next() % (2 * reach as u64 + 1)) as i64 - reach;
+            v.clamp(0, size as i64 - 1) as usize
+        };
+        let x = near();
+        Point::new(x, near())
+    };
     let mut out: Vec<[Point; 3]> = Vec::new();
     while out.len() < CANDIDATES as usize {
-        let mut point = || {
-            let x = lo + (next() % span) as usize;
-            let y = lo + (next() % span) as usize;
-            Point::new(x, y)
-        };
-        let three = [point(), point(), point()];
+        let three = [point(4), point(1), point(4)];
         let distinct = three[0] != three[1] && three[0] != three[2] && three[1] != three[2];
         let same = |o: &[Point; 3]| {
             o[1] == three[1]
@@ -281,7 +290,7 @@ mod tests {
     }
 
     fn answer(opening: &Stones, white: i32, five: i32) -> Answer {
-        decide(opening, &budget(), &mut fake(white, five), &mut |_| {})
+        decide(opening, 0, &budget(), &mut fake(white, five), &mut |_| {})
     }
 
     #[test]
@@ -306,7 +315,7 @@ mod tests {
     #[test]
     fn an_empty_board_gets_the_candidate_scored_nearest_zero() {
         let empty = stones(15, &[]);
-        let scores = [90, -70, 40, -25, 60, 300, -300, 33];
+        let scores = [90, -70, 40, -25, 60, 300, -300, 33, 26, -45];
         let mut i = 0;
         let mut search = |_: &Gomoku, _| {
             i += 1;
@@ -316,21 +325,25 @@ mod tests {
                 pv: Vec::new(),
             }
         };
-        let a = decide(&empty, &budget(), &mut search, &mut |_| {});
-        assert_eq!(a, Answer::Place(candidates(15)[3]));
+        let a = decide(&empty, 0, &budget(), &mut search, &mut |_| {});
+        assert_eq!(a, Answer::Place(candidates(15, 0)[3]));
     }
 
     #[test]
     fn candidates_are_distinct_centre_stones_on_every_size() {
         for size in [5, 6, 15, 20, 26] {
-            let all = candidates(size);
+            let all = candidates(size, 0);
             assert_eq!(all.len(), CANDIDATES as usize);
-            let centre = (size - 5) / 2..(size - 5) / 2 + 5;
-            for p in all.iter().flatten() {
-                assert!(centre.contains(&(p.x as usize)) && centre.contains(&(p.y as usize)));
+            let c = size / 2;
+            let near = |p: &Point, reach: usize| {
+                (p.x as usize).abs_diff(c) <= reach && (p.y as usize).abs_diff(c) <= reach
+            };
+            for [b1, w, b3] in &all {
+                assert!(near(b1, 4) && near(w, 1) && near(b3, 4));
             }
         }
-        assert_eq!(candidates(15), candidates(15));
+        assert_eq!(candidates(15, 3), candidates(15, 3));
+        assert_ne!(candidates(15, 3), candidates(15, 4));
     }
 
     #[test]
