@@ -3,8 +3,9 @@
 //! The manager sends the stones placed so far, in the order they were placed (Black, White,
 //! Black, White, Black), and the brain answers:
 //! - **0 stones**: it places the first three (`x1,y1 x2,y2 x3,y3`, Black, White, Black) and the
-//!   opponent chooses. It searches [`CANDIDATES`] three-stone openings drawn in the centre 5x5
-//!   (White to move), the time shared among them, and places the one whose score is nearest 0.
+//!   opponent chooses. It searches [`CANDIDATES`] three-stone openings drawn around the centre
+//!   (see [`candidates`]; White to move), the time shared among them, and places the one whose
+//!   score is nearest 0.
 //! - **3 stones**: White is to move. One search of that position gives White's score `s`.
 //!   Over [`BALANCED_CP`] the brain keeps White and plays its best move (`x,y`); under
 //!   −[`BALANCED_CP`] it takes Black (`SWAP`). Within the window the search cannot tell the
