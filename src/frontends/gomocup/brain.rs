@@ -9,40 +9,70 @@
 //! move make it; that time, like any time between reading a command and starting its search,
 //! comes off that move's budget.
 
+use super::command::Field;
 use super::command::{Command, Info};
 use super::parse::{self, ParseError};
 use super::reply;
 use super::settings::{Effect, OVERHEAD_MS, RESERVE_MIB, Settings};
 use super::stones::{self, Owner, Stones, check_size};
+use super::swap2;
 use crate::engine::Flow;
 use crate::engine::Output;
-use crate::games::gomoku::geometry::Point;
+use crate::games::gomoku::Gomoku;
+use crate::games::gomoku::geometry::{Point, Rule};
 use crate::protocol;
 use crate::protocol::lines::Line;
+use crate::search::limits::Limits;
 use crate::search::thinker::thread_pool;
 use crate::search::tt::Table;
 use crate::search::{self, Info as Progress, Request};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use crate::protocol::lines::MAX_LINE;
 
-/// A `BOARD` being read: the stones so far, and the first line that was wrong.
+/// A `BOARD` or `SWAP2BOARD` being read: the stones so far, and the first line that was wrong.
 struct BoardInput {
     stones: Option<Stones>,
     lines: usize,
     problem: Option<String>,
+    /// `SWAP2BOARD`'s `x,y` lines rather than `BOARD`'s `x,y,field`.
+    swap2: bool,
 }
 
 impl BoardInput {
+    fn new(size: Option<usize>, rule: Rule, swap2: bool) -> BoardInput {
+        BoardInput {
+            stones: size.map(|size| Stones::new(size, rule)),
+            lines: 0,
+            problem: None,
+            swap2,
+        }
+    }
+
     /// A line that is no stone: the first such problem is the one reported at `DONE`.
     fn fail(&mut self, e: String) {
         self.lines += 1;
-        let n = self.lines;
-        self.problem.get_or_insert(format!("BOARD line {n}: {e}"));
+        self.note(e);
     }
+
+    /// The problem of the line just counted, unless an earlier line had one.
+    fn note(&mut self, e: String) {
+        let n = self.lines;
+        let command = if self.swap2 { "SWAP2BOARD" } else { "BOARD" };
+        self.problem
+            .get_or_insert(format!("{command} line {n}: {e}"));
+    }
+}
+
+/// What a finished search thread leaves to the game.
+enum After {
+    /// The brain's move, played on the game.
+    Own(Point),
+    /// The game to take up (a Swap2 answer that settled the colours).
+    Game(Stones),
 }
 
 pub struct Brain {
@@ -55,8 +85,14 @@ pub struct Brain {
     /// When the command being handled was read.
     received: Instant,
     stop: Arc<AtomicBool>,
-    search: Option<JoinHandle<Option<Point>>>,
+    /// Raised with `stop` by `END` and `STOP`, and by nothing else: a `SWAP2BOARD`'s several
+    /// searches lower `stop` between them (each search raises it at its deadline) unless this
+    /// is up.
+    halt: Arc<AtomicBool>,
+    search: Option<JoinHandle<Option<After>>>,
     board: Option<BoardInput>,
+    /// The empty boards `SWAP2BOARD` asked three stones for so far: each draws other candidates.
+    empty_swap2: u64,
 }
 
 impl Brain {
@@ -71,8 +107,10 @@ impl Brain {
             pool,
             received: Instant::now(),
             stop: Arc::new(AtomicBool::new(false)),
+            halt: Arc::new(AtomicBool::new(false)),
             search: None,
             board: None,
+            empty_swap2: 0,
         })
     }
 
@@ -142,15 +180,18 @@ impl Brain {
     fn settle(&mut self) {
         if let Some(handle) = self.search.take() {
             // A panicking search thread already printed its message to stderr.
-            if let (Ok(Some(p)), Some(game)) = (handle.join(), self.game.as_mut()) {
-                game.add_own(p);
+            match (handle.join(), self.game.as_mut()) {
+                (Ok(Some(After::Own(p))), Some(game)) => game.add_own(p),
+                (Ok(Some(After::Game(stones))), _) => self.game = Some(stones),
+                _ => {}
             }
         }
     }
 
     fn handle(&mut self, cmd: Command) -> Flow {
         if matches!(cmd, Command::End | Command::Stop) {
-            self.stop.store(true, Ordering::Relaxed);
+            self.halt.store(true, Ordering::SeqCst);
+            self.stop.store(true, Ordering::SeqCst);
         }
         self.settle();
         match cmd {
@@ -181,12 +222,10 @@ impl Brain {
                 }
                 None => self.no_game(),
             },
-            Command::Board => {
-                self.board = Some(BoardInput {
-                    stones: self.game.as_ref().map(|g| Stones::new(g.size(), self.settings.rule)),
-                    lines: 0,
-                    problem: None,
-                })
+            Command::Board | Command::Swap2Board => {
+                let size = self.game.as_ref().map(|g| g.size());
+                let swap2 = cmd == Command::Swap2Board;
+                self.board = Some(BoardInput::new(size, self.settings.rule, swap2));
             }
             Command::Takeback(c) => match self.game.as_mut().map(|g| g.remove(c)) {
                 Some(Ok(())) => self.say(reply::OK),
@@ -223,12 +262,18 @@ impl Brain {
         }
     }
 
-    /// One line inside `BOARD`; at `DONE` the position replaces the game and the brain moves.
+    /// One line inside `BOARD` or `SWAP2BOARD`; at `DONE` a `BOARD`'s position replaces the
+    /// game and the brain moves, a `SWAP2BOARD`'s opening is answered.
     fn board_line(&mut self, text: &str) {
         let Some(input) = self.board.as_mut() else {
             return;
         };
-        let stone = match parse::board_line(text) {
+        let stone = if input.swap2 {
+            parse::swap2_line(text).map(|c| c.map(|c| (c, Field::Opponent)))
+        } else {
+            parse::board_line(text)
+        };
+        let stone = match stone {
             Ok(Some(stone)) => stone,
             Ok(None) => return self.board_done(),
             Err(e) => return input.fail(e),
@@ -237,7 +282,7 @@ impl Brain {
         if let (Some(stones), None) = (input.stones.as_mut(), &input.problem)
             && let Err(e) = stones.add_field(stone.0, stone.1)
         {
-            input.problem = Some(format!("BOARD line {}: {e}", input.lines));
+            input.note(e);
         }
     }
 
@@ -248,6 +293,7 @@ impl Brain {
         match (input.stones, input.problem) {
             (None, _) => self.no_game(),
             (_, Some(problem)) => self.error(&problem),
+            (Some(stones), None) if input.swap2 => self.swap2(stones),
             (Some(stones), None) => self.think(stones),
         }
     }
@@ -311,6 +357,76 @@ impl Brain {
         Ok(table)
     }
 
+    /// The limits of this turn's search: the settings' less the time since the command came.
+    fn turn_limits(&self) -> Limits {
+        let mut limits = self.settings.limits();
+        let spent = self.received.elapsed().as_millis() as u64;
+        limits.movetime = limits.movetime.map(|ms| ms.saturating_sub(spent).max(1));
+        limits
+    }
+
+    /// Answers a `SWAP2BOARD` on a thread with the choice its searches make (see `swap2.rs`),
+    /// all within the turn's time; an opening that cannot be answered is an error and leaves
+    /// the game as it was.
+    fn swap2(&mut self, opening: Stones) {
+        if let Err(e) = swap2::check(&opening) {
+            return self.error(&e);
+        }
+        let table = match self.table() {
+            Ok(table) => table,
+            Err(e) => return self.error(&e),
+        };
+        let budget = swap2::Budget {
+            limits: self.turn_limits(),
+            // The searches share one deadline: the turn's, less the pipe's margin.
+            deadline: self.settings.limits().movetime.map(|ms| {
+                self.received + Duration::from_millis(ms.saturating_sub(OVERHEAD_MS).max(1))
+            }),
+        };
+        self.stop = Arc::new(AtomicBool::new(false));
+        self.halt = Arc::new(AtomicBool::new(false));
+        let (pool, stop, out) = (self.pool.clone(), self.stop.clone(), self.out.clone());
+        let halt = self.halt.clone();
+        let threads = self.settings.threads;
+        let detail = self.settings.show_detail.then(|| out.clone());
+        let round = self.empty_swap2;
+        if opening.is_empty() {
+            self.empty_swap2 += 1;
+        }
+        self.search = Some(std::thread::spawn(move || {
+            let mut search = |pos: &Gomoku, limits: Limits| {
+                let request = Request {
+                    limits,
+                    threads,
+                    root_moves: None,
+                    overhead_ms: 0,
+                    multipv: 1,
+                    ponder: None,
+                };
+                // A search that reaches its deadline raises `stop`: lowered for the next one,
+                // unless `END` or `STOP` came (they raise `halt` first, then `stop`).
+                stop.store(false, Ordering::SeqCst);
+                if halt.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                let answer = search::search(pos, &request, &table, &pool, &stop, &mut |_| {});
+                swap2::Searched {
+                    best: answer.best,
+                    score: answer.score,
+                    pv: answer.pv,
+                }
+            };
+            let mut note = |text: String| {
+                if let Some(out) = &detail {
+                    out.line(&reply::message(&text));
+                }
+            };
+            let answer = swap2::decide(&opening, round, &budget, &mut search, &mut note);
+            out.line(&answer.text(opening.size()));
+            answer.game(&opening).map(After::Game)
+        }));
+    }
+
     /// Makes `stones` the game and searches the brain's move on a thread, which prints it;
     /// if the stones leave the brain no move, says why and keeps the game as it was.
     fn think(&mut self, stones: Stones) {
@@ -322,9 +438,7 @@ impl Brain {
             Ok(table) => table,
             Err(e) => return self.error(&e),
         };
-        let mut limits = self.settings.limits();
-        let spent = self.received.elapsed().as_millis() as u64;
-        limits.movetime = limits.movetime.map(|ms| ms.saturating_sub(spent).max(1));
+        let limits = self.turn_limits();
         let request = Request {
             limits,
             threads: self.settings.threads,
@@ -350,7 +464,7 @@ impl Brain {
                 // The position was checked to have a move; say so rather than hang the manager.
                 None => out.line(&reply::error("the search found no move")),
             }
-            answer.best
+            answer.best.map(After::Own)
         }));
     }
 }
@@ -412,5 +526,216 @@ mod tests {
         )));
         let kept = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
         assert!(Arc::ptr_eq(&three, &kept) && !Arc::ptr_eq(&before, &kept));
+    }
+}
+
+#[cfg(test)]
+mod swap2_tests {
+    use super::*;
+    use crate::frontends::gomocup::command::Coord;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    /// What the brain writes, kept for the test to read.
+    #[derive(Clone, Default)]
+    struct Written(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Written {
+        fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(data);
+            Ok(data.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Written {
+        fn take(&self) -> Vec<String> {
+            let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+            String::from_utf8(bytes)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        }
+    }
+
+    fn brain() -> (Brain, Written) {
+        let written = Written::default();
+        let brain = Brain::new(Output::new(Box::new(written.clone()))).unwrap();
+        (brain, written)
+    }
+
+    /// Sends `text`'s lines and waits for the answer; returns what the brain wrote.
+    fn send(brain: &mut Brain, written: &Written, text: &str) -> Vec<String> {
+        for l in text.lines() {
+            brain.handle_line(
+                &crate::protocol::lines::Lines::new(l.as_bytes(), MAX_LINE)
+                    .next_line()
+                    .unwrap(),
+            );
+        }
+        brain.settle();
+        written.take()
+    }
+
+    fn started(depth: u32) -> (Brain, Written) {
+        let (mut b, w) = brain();
+        let header = format!("START 15\nINFO max_depth {depth}\nINFO max_memory 33554432");
+        assert_eq!(send(&mut b, &w, &header), ["OK"]);
+        (b, w)
+    }
+
+    fn points(line: &str) -> Vec<Coord> {
+        line.split(' ')
+            .map(|c| reply::read_coord(c).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_empty_board_gets_three_distinct_stones_around_the_centre() {
+        let (mut b, w) = started(3);
+        let out = send(&mut b, &w, "SWAP2BOARD\nDONE");
+        assert_eq!(out.len(), 1, "{out:?}");
+        let three = points(&out[0]);
+        assert_eq!(three.len(), 3);
+        assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+        // Black's stones in the centre 9x9, White's in the centre 3x3.
+        let within =
+            |c: &Coord, r: std::ops::RangeInclusive<usize>| r.contains(&c.x) && r.contains(&c.y);
+        assert!(three.iter().all(|c| within(c, 3..=11)) && within(&three[1], 6..=8));
+        // Nobody's colour is settled: the game is still the empty board.
+        assert!(b.game.as_ref().unwrap().is_empty());
+    }
+
+    #[test]
+    fn three_stones_get_a_swap_a_move_or_two_stones() {
+        let (mut b, w) = started(4);
+        let out = send(&mut b, &w, "SWAP2BOARD\n7,7\n8,7\n9,9\nDONE");
+        assert_eq!(out.len(), 1, "{out:?}");
+        let game = b.game.clone().unwrap();
+        match out[0].as_str() {
+            // Black: White moves next, then the brain.
+            "SWAP" => {
+                assert_eq!(game.len(), 3);
+                assert!(send(&mut b, &w, "TURN 0,0").len() == 1);
+            }
+            line => match points(line).as_slice() {
+                [c] => {
+                    assert_eq!(game.len(), 4);
+                    assert!(![(7, 7), (8, 7), (9, 9)].contains(&(c.x, c.y)));
+                }
+                [c4, c5] => {
+                    assert!(c4 != c5 && game.is_empty());
+                }
+                other => panic!("{other:?}"),
+            },
+        }
+    }
+
+    #[test]
+    fn five_stones_get_a_swap_or_a_sixth_stone() {
+        let (mut b, w) = started(4);
+        let out = send(&mut b, &w, "SWAP2BOARD\n7,7\n8,7\n9,9\n8,8\n8,6\nDONE");
+        assert_eq!(out.len(), 1, "{out:?}");
+        let game = b.game.clone().unwrap();
+        if out[0] == "SWAP" {
+            assert_eq!(game.len(), 5);
+        } else {
+            assert_eq!(points(&out[0]).len(), 1);
+            assert_eq!(game.len(), 6);
+        }
+    }
+
+    #[test]
+    fn bad_openings_are_errors_that_change_nothing() {
+        let (mut b, w) = started(2);
+        assert_eq!(send(&mut b, &w, "BOARD\n7,7,2\nDONE").len(), 1);
+        let before = b.game.clone();
+        for (input, error) in [
+            ("SWAP2BOARD\n7,7\nDONE", "needs 0, 3 or 5 stones"),
+            ("SWAP2BOARD\n7,7\n8,8\n9,9\n10,10\nDONE", "not 4"),
+            ("SWAP2BOARD\n1,1\n2,2\n3,3\n4,4\n5,5\n6,6\nDONE", "not 6"),
+            (
+                "SWAP2BOARD\n7,7\n7,7\n8,8\nDONE",
+                "SWAP2BOARD line 2: 7,7 is taken",
+            ),
+            (
+                "SWAP2BOARD\n7,7\nhello\n8,8\nDONE",
+                "SWAP2BOARD line 2: 'hello' is not a stone",
+            ),
+            (
+                "SWAP2BOARD\n15,0\n1,1\n2,2\nDONE",
+                "line 1: 15,0 is off the 15x15 board",
+            ),
+            (
+                "SWAP2BOARD\n7,7,3\n1,1\n2,2\nDONE",
+                "line 1: '7,7,3' is not a stone",
+            ),
+            ("SWAP2BOARD now", "SWAP2BOARD takes no arguments"),
+        ] {
+            let out = send(&mut b, &w, input);
+            assert_eq!(out.len(), 1, "{input}: {out:?}");
+            assert!(
+                out[0].starts_with("ERROR ") && out[0].contains(error),
+                "{input}: {out:?}"
+            );
+            assert_eq!(b.game, before, "{input}");
+        }
+        // Before START.
+        let (mut fresh, w) = brain();
+        let out = send(&mut fresh, &w, "SWAP2BOARD\nDONE");
+        assert_eq!(out, ["ERROR no game started: send START <size> first"]);
+        assert!(fresh.game.is_none());
+    }
+
+    /// The searches share the turn's time: the answer comes within it.
+    #[test]
+    fn the_answer_comes_within_the_turn() {
+        let (mut b, w) = brain();
+        send(
+            &mut b,
+            &w,
+            "START 15\nINFO max_memory 33554432\nINFO timeout_turn 300",
+        );
+        for opening in ["", "7,7\n8,7\n9,9\n", "7,7\n8,7\n9,9\n8,8\n8,6\n"] {
+            let start = Instant::now();
+            let out = send(&mut b, &w, &format!("SWAP2BOARD\n{opening}DONE"));
+            let ms = start.elapsed().as_millis();
+            assert_eq!(out.len(), 1, "{out:?}");
+            assert!(!out[0].starts_with("ERROR"), "{out:?}");
+            assert!(ms < 600, "{opening:?}: {ms} ms for a 300 ms turn");
+        }
+    }
+
+    /// `END` while the searches run ends them all: the answer still comes.
+    #[test]
+    fn end_stops_every_search() {
+        let (mut b, w) = brain();
+        send(
+            &mut b,
+            &w,
+            "START 15\nINFO max_memory 33554432\nINFO timeout_turn 60000",
+        );
+        let start = Instant::now();
+        b.handle_line(
+            &crate::protocol::lines::Lines::new(&b"SWAP2BOARD"[..], MAX_LINE)
+                .next_line()
+                .unwrap(),
+        );
+        b.handle_line(
+            &crate::protocol::lines::Lines::new(&b"DONE"[..], MAX_LINE)
+                .next_line()
+                .unwrap(),
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        let end = crate::protocol::lines::Lines::new(&b"END"[..], MAX_LINE)
+            .next_line()
+            .unwrap();
+        assert!(matches!(b.handle_line(&end), Flow::Exit(0)));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert_eq!(points(&w.take()[0]).len(), 3);
     }
 }

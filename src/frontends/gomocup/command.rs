@@ -57,6 +57,9 @@ pub enum Command {
     /// The lines up to `DONE` are `x,y,field` lines.
     Board,
     Takeback(Coord),
+    /// The lines up to `DONE` are the Swap2 opening's stones so far, `x,y` in the order they
+    /// were placed (Black first); the brain answers with its Swap2 choice.
+    Swap2Board,
     End,
     About,
     Info(Info),

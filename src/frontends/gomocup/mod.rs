@@ -4,7 +4,8 @@
 //!
 //! Files: `command.rs` (the commands as values), `parse.rs` (nom), `reply.rs` (every line the
 //! brain writes, and how a manager reads them back), `stones.rs` (the game and its points),
-//! `settings.rs` (what `INFO` sets: limits, memory, threads, rule), `brain.rs` (the session).
+//! `settings.rs` (what `INFO` sets: limits, memory, threads, rule), `swap2.rs` (the
+//! Swap2 opening's choices), `brain.rs` (the session).
 
 mod brain;
 pub mod command;
@@ -12,6 +13,7 @@ mod parse;
 pub mod reply;
 mod settings;
 pub mod stones;
+mod swap2;
 
 use crate::engine::{Flow, Output};
 use crate::protocol::lines::Lines;

@@ -96,6 +96,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "RESTART" => none(Command::Restart),
         "BEGIN" => none(Command::Begin),
         "BOARD" => none(Command::Board),
+        "SWAP2BOARD" => none(Command::Swap2Board),
         "END" => none(Command::End),
         "ABOUT" => none(Command::About),
         "STOP" | "YXSTOP" => none(Command::Stop),
@@ -163,6 +164,25 @@ pub fn board_line(line: &str) -> Result<Option<(Coord, Field)>, String> {
     }
 }
 
+/// One line inside `SWAP2BOARD`: `x,y` (or `x,y,field` with a field of 1 or 2, as a `BOARD`
+/// line; the colours follow from the order alone), or `None` for `DONE`.
+pub fn swap2_line(line: &str) -> Result<Option<Coord>, String> {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return Ok(None);
+    }
+    if let Some(p) = whole(line, coord) {
+        return Ok(Some(p));
+    }
+    match board_line(line) {
+        Ok(Some((p, Field::Own | Field::Opponent))) => Ok(Some(p)),
+        _ => Err(format!(
+            "'{}' is not a stone x,y (e.g. 7,7) nor DONE",
+            clip(line)
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,9 +225,11 @@ mod tests {
             assert!(malformed(line), "{line}");
         }
         assert_eq!(
-            parse("SWAP2BOARD"),
-            Err(ParseError::Unknown("command 'SWAP2BOARD'".into()))
+            parse("SWAP3BOARD"),
+            Err(ParseError::Unknown("command 'SWAP3BOARD'".into()))
         );
+        assert_eq!(parse("swap2board"), Ok(Command::Swap2Board));
+        assert!(malformed("SWAP2BOARD 3"));
     }
 
     #[test]
@@ -248,5 +270,16 @@ mod tests {
         assert!(board_line("7,7,4").unwrap_err().contains("not 4"));
         assert!(board_line("7,7").unwrap_err().contains("x,y,field"));
         assert!(board_line("garbage").is_err());
+    }
+
+    #[test]
+    fn swap2_lines() {
+        assert_eq!(swap2_line("7,7"), Ok(Some(at(7, 7))));
+        assert_eq!(swap2_line(" 8 , 6 "), Ok(Some(at(8, 6))));
+        assert_eq!(swap2_line("8,6,2"), Ok(Some(at(8, 6))));
+        assert_eq!(swap2_line("Done"), Ok(None));
+        for bad in ["7", "7,7,3", "7,7,0", "a,b", "7,7 8,8", "-1,2"] {
+            assert!(swap2_line(bad).unwrap_err().contains("x,y"), "{bad}");
+        }
     }
 }

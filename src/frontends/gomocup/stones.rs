@@ -55,6 +55,20 @@ impl Stones {
         self.stones.is_empty()
     }
 
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The points of the stones, in the order they came.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.stones.iter().map(|&(p, _)| p)
+    }
+
+    /// Puts a stone of `owner` on `p`, known to be an empty point of the board.
+    pub fn add_point(&mut self, p: Point, owner: Owner) {
+        self.stones.push((p, owner));
+    }
+
     pub fn set_rule(&mut self, rule: Rule) {
         self.rule = rule;
     }
