@@ -404,8 +404,7 @@ impl<'a> Players<'a> {
                     let tcs = [Side::P1, Side::P2].map(|side| self.cfg.tc_of(seat(side)));
                     let end = self.game_loop(
                         &opening.start,
-                        &mut at_board,
-                        &tcs,
+                        (&mut at_board, &tcs),
                         rules.as_mut(),
                         &mut moves,
                         (&mut by_side, &mut move_ms),
@@ -451,8 +450,8 @@ impl<'a> Players<'a> {
     fn game_loop(
         &self,
         start: &Source,
-        engines: &mut [Seat; 2],
-        tcs: &[TimeControl; 2],
+        // The seats at the board by side, and each side's limits.
+        (engines, tcs): (&mut [Seat; 2], &[TimeControl; 2]),
         rules: &mut dyn Driver,
         moves: &mut Vec<String>,
         (thinking, move_ms): (&mut [Thinking; 2], &mut Vec<u64>),
