@@ -19,7 +19,7 @@ use common::env;
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
-use tabula::game::{Game, Options, Outcome, Scripted, Side, result};
+use tabula::game::{Hosted, Options, Outcome, Rules, Scripted, Side, result};
 use tabula::games::chess14::Chess14;
 use tabula::search::limits::Limits;
 use tabula::search::tt::Table;

@@ -3,7 +3,7 @@
 //! single saving point.
 
 use std::time::{Duration, Instant};
-use tabula::game::{Game, Options, WIN_BOUND};
+use tabula::game::{Options, Rules, Searchable, WIN_BOUND};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::search::limits::Limits;

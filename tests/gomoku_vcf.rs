@@ -4,7 +4,7 @@
 //! defences: positions where every move but one loses to continuous fours.
 
 use std::time::{Duration, Instant};
-use tabula::game::{Game, Options, Side};
+use tabula::game::{Options, Rules, Searchable, Side};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::search::limits::Limits;
@@ -47,7 +47,7 @@ fn check_forced_win(pos: &Gomoku, line: &[Point]) {
             );
         }
         assert!(pos.board().at(mv).is_none(), "ply {i} is on a stone");
-        Game::play(&mut pos, mv);
+        Rules::play(&mut pos, mv);
     }
     assert_eq!(pos.winner(), Some(attacker), "the line ends without five");
 }
@@ -102,7 +102,7 @@ fn brute_force(pos: &Gomoku, depth: u32) -> bool {
     pos.legal_moves(&mut moves);
     moves.into_iter().any(|mv| {
         let mut next = pos.clone();
-        Game::play(&mut next, mv);
+        Rules::play(&mut next, mv);
         if next.fours(attacker) == 0 || next.fours(attacker.other()) > 0 {
             return false;
         }
@@ -110,7 +110,7 @@ fn brute_force(pos: &Gomoku, depth: u32) -> bool {
         if fives.len() >= 2 {
             return true;
         }
-        Game::play(&mut next, fives[0]);
+        Rules::play(&mut next, fives[0]);
         brute_force(&next, depth - 1)
     })
 }
@@ -186,7 +186,7 @@ fn the_single_saving_point_is_searched_and_played() {
         let mut line = Vec::new();
         for mv in legal.into_iter().filter(|&m| m != save) {
             let mut next = pos.clone();
-            Game::play(&mut next, mv);
+            Rules::play(&mut next, mv);
             assert!(next.proven_win(100_000, &mut line), "{fen}: {mv:?} holds");
             check_forced_win(&next, &line);
         }

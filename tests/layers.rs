@@ -264,3 +264,31 @@ fn the_checker_sees_imports_through_groups_and_reexports() {
         edges["games::advance::movegen"]
     );
 }
+
+/// The whole words of `code` outside `//` comments.
+fn words(code: &str) -> BTreeSet<String> {
+    code.lines()
+        .map(|l| l.split("//").next().unwrap())
+        .flat_map(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_searcher_asks_a_game_only_for_its_rules_and_search_knowledge() {
+    // The seam is split by capability (src/game.rs): presentation and session extras
+    // (`Hosted`, and `Game`, which includes it) stay out of the searcher.
+    let mut wrong = Vec::new();
+    for (module, file) in modules() {
+        if module == "search" || module.starts_with("search::") {
+            let found = words(&code(&file));
+            for name in ["Game", "Hosted"] {
+                if found.contains(name) {
+                    wrong.push(format!("{module} names {name}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

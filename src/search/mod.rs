@@ -5,7 +5,8 @@
 //! and delta pruning, and Lazy SMP (several threads search the same root and share only the
 //! table).
 //!
-//! Nothing here names a game: everything game-specific comes through [`Game`].
+//! Nothing here names a game: everything game-specific comes through [`Searchable`], the
+//! game's search tuning included (`Searchable::PARAMS`).
 //!
 //! This file is the way in: [`search`] with its request, reports and answer. Each file below
 //! uses only this one and those listed after it:
@@ -32,7 +33,7 @@ mod threads;
 pub mod tt;
 mod worker;
 
-use crate::game::{Game, WIN};
+use crate::game::{Searchable, WIN};
 use limits::{End, Limits, PonderHit};
 use ordering::NOISY;
 use std::sync::atomic::AtomicBool;
@@ -91,7 +92,7 @@ pub struct Answer<M> {
 
 /// Searches `root` within the request's limits. `stop` ends it early from outside; `report`
 /// receives the main thread's progress. Helper threads (Lazy SMP) run on `pool`.
-pub fn search<G: Game>(
+pub fn search<G: Searchable>(
     root: &G,
     request: &Request<G::Move>,
     table: &Table,
@@ -149,7 +150,7 @@ struct Line<M> {
 }
 
 /// The root moves in a first guess of their order.
-fn root_moves<G: Game>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
+fn root_moves<G: Searchable>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
     if root.outcome().is_some() {
         return Vec::new();
     }

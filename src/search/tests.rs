@@ -4,7 +4,7 @@ use super::chance::CHANCE_WIN;
 use super::ordering::Tried;
 use super::threads::next_depth;
 use super::*;
-use crate::game::{MoveBits, Options, Outcome, Side, WIN, WIN_BOUND};
+use crate::game::{MoveBits, Options, Outcome, Rules, SearchParams, Side, WIN, WIN_BOUND};
 use crate::search::limits::PonderHit;
 use crate::search::thinker::Thinker;
 
@@ -20,7 +20,7 @@ impl MoveBits for Cell {
     }
 }
 
-/// `D`: its `Game::HISTORY_DIVISOR`.
+/// `D`: its `SearchParams::history_divisor`.
 #[derive(Clone)]
 struct TicTacToe<const D: i32 = 1> {
     cells: [Option<Side>; 9],
@@ -40,9 +40,8 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-impl<const D: i32> Game for TicTacToe<D> {
+impl<const D: i32> Rules for TicTacToe<D> {
     type Move = Cell;
-    const HISTORY_DIVISOR: i32 = D;
     fn start(_: &str, _: &Options) -> Result<Self, String> {
         Ok(TicTacToe {
             cells: [None; 9],
@@ -102,6 +101,19 @@ impl<const D: i32> Game for TicTacToe<D> {
             })
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
+    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        text.parse().map(Cell).map_err(|_| text.to_string())
+    }
+    fn format_move(&self, mv: Cell) -> String {
+        mv.0.to_string()
+    }
+}
+
+impl<const D: i32> Searchable for TicTacToe<D> {
+    const PARAMS: SearchParams = SearchParams {
+        history_divisor: D,
+        ..SearchParams::DEFAULT
+    };
     fn evaluate(&self) -> i32 {
         0
     }
@@ -116,17 +128,9 @@ impl<const D: i32> Game for TicTacToe<D> {
     fn chance_node(&self) -> bool {
         self.random_o && self.to_move == Side::P2
     }
-    fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        text.parse().map(Cell).map_err(|_| text.to_string())
-    }
-    fn format_move(&self, mv: Cell) -> String {
-        mv.0.to_string()
-    }
-    fn view(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn side_name(&self, side: Side) -> String {
-        format!("{side:?}")
+    /// A board this small needs no pruning by the static score (which is 0 everywhere).
+    fn forward_pruning(&self) -> bool {
+        false
     }
 }
 

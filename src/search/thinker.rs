@@ -4,7 +4,7 @@
 use super::limits::Limits;
 use super::tt::Table;
 use super::{Answer, Request, search};
-use crate::game::Game;
+use crate::game::Searchable;
 use std::sync::atomic::AtomicBool;
 
 /// The search threads to run when `asked` for: at least one, at most the machine's cores.
@@ -49,7 +49,7 @@ impl Thinker {
     }
 
     /// Searches `pos` within `limits`, among `root_moves` if given.
-    pub fn think<G: Game>(
+    pub fn think<G: Searchable>(
         &self,
         pos: &G,
         limits: Limits,

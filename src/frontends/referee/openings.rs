@@ -5,7 +5,7 @@ use super::config::{Config, GOMOCUP_GAME, OpeningSource};
 use super::fairy;
 use super::play::{game_options, rules};
 use crate::engine::SearchContext;
-use crate::game::Game;
+use crate::game::Rules;
 use crate::game::WIN_BOUND;
 use crate::games::gomoku::Gomoku;
 use crate::games::gomoku::geometry::Point;

@@ -53,7 +53,7 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Outcome, Side};
+    use crate::game::{Outcome, Rules as _, Side};
     use crate::games::sixes::text::{format_move, parse_fen};
     use crate::games::sixes::{Capture, Rules};
 

@@ -9,7 +9,7 @@ use super::reply;
 use super::think::{Context, Thinking};
 use super::{Event, MAX_LINE};
 use crate::engine::Output;
-use crate::game::{self, Game, OptionKind, OptionSpec, Options, Outcome, Side};
+use crate::game::{self, Hosted, OptionKind, OptionSpec, Options, Outcome, Rules, Side};
 use crate::games::chess14::{Chess14, Move};
 use crate::protocol::lines::Line;
 use crate::protocol::parse::clip;

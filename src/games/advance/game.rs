@@ -6,9 +6,11 @@ use super::levels::{self, LEVEL_OPTION, Level};
 use super::model::{Advance, Model};
 use super::movegen::Move;
 use super::position::{Position, VALUE};
-use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::game::{
+    Hosted, OptionKind, OptionSpec, Options, Outcome, Rules, Scripted, Searchable, Side,
+};
 
-impl Game for Advance {
+impl Rules for Advance {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
@@ -82,6 +84,33 @@ impl Game for Advance {
         Some(moves)
     }
 
+    fn play(&mut self, mv: Move) {
+        self.position.play(mv);
+        self.model.after_move();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    fn outcome_without_moves(&self) -> Outcome {
+        self.position.outcome_without_moves()
+    }
+
+    fn hash(&self) -> u64 {
+        self.model.hash(&self.position)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.position.parse_move(text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        self.position.format_move(mv)
+    }
+}
+
+impl Searchable for Advance {
     fn search_moves(&self, out: &mut Vec<Move>) {
         self.model.search_moves(&self.position, out)
     }
@@ -89,11 +118,6 @@ impl Game for Advance {
     /// Straight from the noisy-move generator, without the quiet moves.
     fn noisy_moves(&self, out: &mut Vec<Move>) {
         self.model.noisy_moves(&self.position, out)
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.position.play(mv);
-        self.model.after_move();
     }
 
     /// Level 8's opponent is level 7, random among its ties: where those ties are predicted
@@ -107,18 +131,6 @@ impl Game for Advance {
             model: self.model.at_root(&self.position),
             position: self.position,
         }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome()
-    }
-
-    fn outcome_without_moves(&self) -> Outcome {
-        self.position.outcome_without_moves()
-    }
-
-    fn hash(&self) -> u64 {
-        self.model.hash(&self.position)
     }
 
     fn evaluate(&self) -> i32 {
@@ -142,9 +154,7 @@ impl Game for Advance {
 
     /// One enemy reply deep (`Position::exchange`), in evaluation units.
     fn exchange(&self, mv: Move) -> Option<i32> {
-        self.model
-            .prunes()
-            .then(|| self.position.exchange(mv) * MATERIAL)
+        Some(self.position.exchange(mv) * MATERIAL)
     }
 
     fn forward_pruning(&self) -> bool {
@@ -160,15 +170,9 @@ impl Game for Advance {
     fn in_check(&self) -> bool {
         self.model.in_check(&self.position)
     }
+}
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        self.position.parse_move(text)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        self.position.format_move(mv)
-    }
-
+impl Hosted for Advance {
     fn view(&self) -> Vec<String> {
         self.position.view()
     }

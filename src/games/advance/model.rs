@@ -278,7 +278,7 @@ impl fmt::Debug for Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::{Rules, Searchable};
 
     fn opts(level: &str) -> Options {
         let mut o = Options::default();

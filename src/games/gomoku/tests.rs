@@ -4,7 +4,7 @@
 use super::geometry::Point;
 use super::position::Gomoku;
 use super::text::parse_point;
-use crate::game::{Game, Options, Outcome, Side, perft};
+use crate::game::{Hosted, Options, Outcome, Rules, Searchable, Side, perft};
 use proptest::prelude::*;
 
 fn start(size: i64) -> Gomoku {
@@ -24,7 +24,7 @@ fn options(size: i64, rule: &str) -> Options {
 fn play(pos: &mut Gomoku, moves: &str) {
     for m in moves.split_whitespace() {
         let p = pos.parse_move(m).unwrap();
-        Game::play(pos, p);
+        Rules::play(pos, p);
     }
 }
 
@@ -114,7 +114,7 @@ fn the_mist_answers_as_its_controller() {
     for m in ["A1", "B2", "C3"] {
         let p = pos.parse_move(m).unwrap();
         history.push(pos.format_move(p));
-        Game::play(&mut pos, p);
+        Rules::play(&mut pos, p);
     }
     assert_eq!(
         pos.view(),
@@ -137,7 +137,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            Game::play(&mut pos, moves[pick as usize % moves.len()]);
+            Rules::play(&mut pos, moves[pick as usize % moves.len()]);
             prop_assert_eq!(pos.hash(), pos.board().hash_from_scratch());
             prop_assert_eq!(pos.sums(), pos.sums_from_scratch());
             let fen = pos.to_fen();
@@ -170,7 +170,7 @@ proptest! {
                 candidates.retain(|m| legal.contains(m));
                 prop_assert_eq!(searched.len() + left.len(), candidates.len());
             }
-            Game::play(&mut pos, legal[pick as usize % legal.len()]);
+            Rules::play(&mut pos, legal[pick as usize % legal.len()]);
         }
     }
 }
@@ -214,7 +214,7 @@ fn a_pass_gives_the_turn_and_changes_the_key() {
     let before = pos.clone();
     assert!(pos.play_null());
     assert_eq!(pos.side_to_move(), Side::P2);
-    assert_ne!(Game::hash(&pos), Game::hash(&before));
+    assert_ne!(Rules::hash(&pos), Rules::hash(&before));
     play(&mut pos, "J10");
     assert_eq!(
         pos.board().at(parse_point("J10", 15).unwrap()),
@@ -224,7 +224,7 @@ fn a_pass_gives_the_turn_and_changes_the_key() {
     let mut twice = before.clone();
     assert!(twice.play_null() && twice.play_null());
     assert_eq!(twice, before);
-    assert_eq!(Game::hash(&twice), Game::hash(&before));
+    assert_eq!(Rules::hash(&twice), Rules::hash(&before));
     // White's four A1-D1 must be blocked: no pass.
     let mut four = start(15);
     play(&mut four, "H8 A1 H9 B1 J12 C1 M3 D1");
@@ -243,7 +243,7 @@ fn the_root_keeps_more_quiet_points_than_the_nodes_below() {
         out.len()
     };
     let root = pos.as_search_root();
-    assert_eq!(Game::hash(&root), Game::hash(&pos));
+    assert_eq!(Rules::hash(&root), Rules::hash(&pos));
     assert_eq!((count(&pos), count(&root)), (12, 20));
     // The root's twelve best are the node's twelve, in the same order.
     let (mut node_moves, mut root_moves) = (Vec::new(), Vec::new());

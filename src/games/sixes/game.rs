@@ -5,9 +5,9 @@ use super::moves::Move;
 use super::position::Sixes;
 use super::text;
 use super::variants::{self, Rules};
-use crate::game::{Game, OptionSpec, Options, Outcome, Side};
+use crate::game::{self, Hosted, OptionSpec, Options, Outcome, Searchable, Side};
 
-impl Game for Sixes {
+impl game::Rules for Sixes {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
@@ -74,6 +74,19 @@ impl Game for Sixes {
         Sixes::hash(self)
     }
 
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv = text::parse_move(text)?;
+        self.check(mv)
+            .map_err(|why| format!("illegal move {text}: {why}"))?;
+        Ok(mv)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        text::format_move(mv)
+    }
+}
+
+impl Searchable for Sixes {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
@@ -100,22 +113,9 @@ impl Game for Sixes {
     fn in_check(&self) -> bool {
         self.blocked()
     }
+}
 
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let mv = text::parse_move(text)?;
-        self.check(mv)
-            .map_err(|why| format!("illegal move {text}: {why}"))?;
-        Ok(mv)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        text::format_move(mv)
-    }
-
+impl Hosted for Sixes {
     fn view(&self) -> Vec<String> {
         let mut lines = text::board_lines(self);
         lines.push(text::status_line(self));

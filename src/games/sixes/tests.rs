@@ -8,7 +8,7 @@
 
 use super::text::parse_fen;
 use super::*;
-use crate::game::{Game, Outcome, Side, perft, result};
+use crate::game::{self, Outcome, Rules as _, Searchable as _, Side, perft, result};
 use proptest::prelude::*;
 
 fn rules(capture: Capture, limit: u16, counts: LimitCounts) -> Rules {
@@ -303,13 +303,13 @@ fn options_reach_the_position() {
     let mut opts = crate::game::Options::default();
     opts.set("Capture", "edges".into());
     opts.set("TurnLimit", "12".into());
-    let p = <Sixes as Game>::start("sixes", &opts).unwrap();
+    let p = <Sixes as game::Rules>::start("sixes", &opts).unwrap();
     assert_eq!(p.rules(), rules(Capture::Edges, 12, LimitCounts::PerPlayer));
     let q = Sixes::from_fen("sixes", &p.to_fen(), &opts).unwrap();
     assert_eq!(p, q);
     opts.set("Capture", "sideways".into());
     assert!(
-        <Sixes as Game>::start("sixes", &opts)
+        <Sixes as game::Rules>::start("sixes", &opts)
             .unwrap_err()
             .contains("Capture")
     );
