@@ -341,26 +341,44 @@ pub trait Searchable: Rules {
     /// The game's search tuning (see [`SearchParams`]).
     const PARAMS: SearchParams = SearchParams::DEFAULT;
 
+    /// What a player brings to its searches besides the position, kept by the player from
+    /// search to search and passed to every search: its evaluation weights, its model of the
+    /// game and that model's caches (Advance's levels). `()` where players differ only in
+    /// their limits.
+    type Policy: Default + Send + Sync;
+
+    /// The policy the options select.
+    fn policy(_opts: &Options) -> Self::Policy {
+        Self::Policy::default()
+    }
+
     /// Static evaluation from the side to move's point of view, well inside `±WIN_BOUND`.
-    fn evaluate(&self) -> i32;
+    fn evaluate(&self, policy: &Self::Policy) -> i32;
 
     /// The moves worth searching; a subset of the legal moves that is never empty when
     /// a legal move exists. Defaults to all of them.
-    fn search_moves(&self, out: &mut Vec<Self::Move>) {
+    fn search_moves(&self, _policy: &Self::Policy, out: &mut Vec<Self::Move>) {
         self.legal_moves(out)
     }
 
-    /// Moves `search_moves` leaves out that may still save the side to move: the searcher
-    /// tries them where every move searched loses, so that a loss it reports holds over all
-    /// the moves that matter. Appends to `out`; by default none. One game: Gomoku, which caps
-    /// its quiet points at the best few by its own point patterns.
-    fn left_out_moves(&self, _out: &mut Vec<Self::Move>) {}
+    /// The moves worth searching at the root of a search (the position `as_search_root`
+    /// made), by default `search_moves`. One game: Gomoku keeps more quiet points there,
+    /// where a point left out is never seen at all.
+    fn root_moves(&self, policy: &Self::Policy, out: &mut Vec<Self::Move>) {
+        self.search_moves(policy, out)
+    }
+
+    /// Moves `search_moves` (`root_moves` if `root`) leaves out that may still save the side
+    /// to move: the searcher tries them where every move searched loses, so that a loss it
+    /// reports holds over all the moves that matter. Appends to `out`; by default none. One
+    /// game: Gomoku, which caps its quiet points at the best few by its own point patterns.
+    fn left_out_moves(&self, _root: bool, _out: &mut Vec<Self::Move>) {}
 
     /// The moves quiescence searches where the side to move is not in check: the noisy ones
     /// among `search_moves`. Appends to `out`. A game may generate them directly, faster.
-    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
+    fn noisy_moves(&self, policy: &Self::Policy, out: &mut Vec<Self::Move>) {
         let start = out.len();
-        self.search_moves(out);
+        self.search_moves(policy, out);
         retain_from(out, start, |m| self.is_noisy(m));
     }
 
@@ -391,16 +409,15 @@ pub trait Searchable: Rules {
     /// Whether the searcher may prune and reduce by the static evaluation and the exchange
     /// value: reverse futility, razoring, futility, late move and exchange pruning, internal
     /// iterative reduction, late move reductions from the depth × move-number table instead
-    /// of a plain three-step one. Every game does; `false` leaves null moves only. One game
-    /// turns it off: Advance's level 8, whose model of a graded game rides in its position.
-    fn forward_pruning(&self) -> bool {
+    /// of a plain three-step one. Every game does; `false` leaves null moves only. A player's
+    /// choice: Advance's level 8 searches its model of a graded game without.
+    fn forward_pruning(_policy: &Self::Policy) -> bool {
         true
     }
 
-    /// The position as the root of a search, which a game may mark: Gomoku searches more
-    /// quiet points at its root, Advance's level 8 predicts its first plies exactly. By
-    /// default itself.
-    fn as_search_root(&self) -> Self {
+    /// The position as the root of a search, which a game may mark, by default itself. One
+    /// game: Advance's level 8 predicts its first plies below the root exactly.
+    fn as_search_root(&self, _policy: &Self::Policy) -> Self {
         self.clone()
     }
 
@@ -413,7 +430,7 @@ pub trait Searchable: Rules {
     /// Whether the side to move picks among its search moves at random, so that the searcher
     /// takes the average of their values instead of the best. One game: Advance's level 8,
     /// whose opponent is level 7, random among its ties.
-    fn chance_node(&self) -> bool {
+    fn chance_node(&self, _policy: &Self::Policy) -> bool {
         false
     }
 
@@ -425,9 +442,11 @@ pub trait Searchable: Rules {
         false
     }
 
-    /// Whether the side to move must answer a direct attack (a king or General attacked, an
-    /// enemy four); the searcher extends such nodes and quiescence searches every reply.
-    fn in_check(&self) -> bool {
+    /// Whether the position is no place to stand pat: the side to move must answer a direct
+    /// attack (a king or General attacked, an enemy four), or has no move at all (Sixes, where
+    /// that loses). The searcher extends such nodes and quiescence lists every move there, so
+    /// that an empty list scores as `outcome_without_moves` instead of by the evaluation.
+    fn in_check(&self, _policy: &Self::Policy) -> bool {
         false
     }
 }

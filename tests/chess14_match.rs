@@ -77,7 +77,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                 let start = Instant::now();
                 // A search that hit its hard deadline leaves the flag set.
                 stop.store(false, Relaxed);
-                let answer = search(&pos, &request, &table, &pool, &stop, &mut |_| {});
+                let answer = search(&pos, &(), &request, &table, &pool, &stop, &mut |_| {});
                 let spent = start.elapsed().as_millis();
                 slowest_ms = slowest_ms.max(spent);
                 moves += 1;

@@ -30,7 +30,7 @@ fn best(pos: &Gomoku, depth: u32) -> Point {
     };
     Thinker::new(1, 8)
         .unwrap()
-        .think(pos, limits, None)
+        .think(pos, &(), limits, None)
         .best
         .unwrap()
 }

@@ -47,7 +47,7 @@ fn search_score(pos: &Gomoku, depth: u32) -> (i32, Option<Point>) {
         depth: Some(depth),
         ..Limits::default()
     };
-    let thought = thinker.think(pos, limits, None);
+    let thought = thinker.think(pos, &(), limits, None);
     (thought.score, thought.best)
 }
 

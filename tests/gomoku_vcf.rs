@@ -191,7 +191,7 @@ fn the_single_saving_point_is_searched_and_played() {
             check_forced_win(&next, &line);
         }
         let mut searched = Vec::new();
-        pos.search_moves(&mut searched);
+        pos.search_moves(false, &mut searched);
         assert!(
             searched.contains(&save),
             "{fen}: the defence is not searched"
@@ -201,7 +201,7 @@ fn the_single_saving_point_is_searched_and_played() {
                 depth: Some(depth),
                 ..Limits::default()
             };
-            let best = thinker.think(&pos, limits, None).best;
+            let best = thinker.think(&pos, &(), limits, None).best;
             assert_eq!(best, Some(save), "{fen} at depth {depth}");
         }
     }

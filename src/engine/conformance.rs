@@ -145,6 +145,7 @@ const MAX_NODES: [u64; 3] = [50_000, 250_000, 1_000_000];
 pub fn search_bounded<G: Game>(id: &'static str) {
     let opts = Options::default();
     let thinker = Thinker::new(1, 1).unwrap();
+    let policy = G::policy(&opts);
     let mut rng = Rng::new(40);
     let mut searched = 0;
     for _ in 0..CROWDED * 4 {
@@ -160,7 +161,7 @@ pub fn search_bounded<G: Game>(id: &'static str) {
                 nodes: Some(most + 1),
                 ..Limits::default()
             };
-            let nodes = thinker.think(&pos, limits, None).nodes;
+            let nodes = thinker.think(&pos, &policy, limits, None).nodes;
             assert!(nodes <= most, "{id} {fen}: {nodes} nodes to depth {depth}");
         }
         searched += 1;
@@ -201,14 +202,15 @@ fn position<G: Game>(id: &str, pos: &G, opts: &Options) {
     let again = G::from_fen(id, &fen, opts).unwrap_or_else(|e| panic!("{id} {fen}: {e}"));
     assert_eq!(again.to_fen(), fen, "{id}: to_fen/from_fen round trip");
     assert_eq!(again.hash(), pos.hash(), "{id} {fen}: incremental hash");
-    let moves = |generate: fn(&G, &mut Vec<G::Move>)| {
+    let policy = G::policy(opts);
+    let moves = |generate: &dyn Fn(&mut Vec<G::Move>)| {
         let mut out = Vec::new();
-        generate(pos, &mut out);
+        generate(&mut out);
         out
     };
-    let legal = moves(G::legal_moves);
-    let search = moves(G::search_moves);
-    let noisy = moves(G::noisy_moves);
+    let legal = moves(&|out| pos.legal_moves(out));
+    let search = moves(&|out| pos.search_moves(&policy, out));
+    let noisy = moves(&|out| pos.noisy_moves(&policy, out));
     let legal_set: HashSet<_> = legal.iter().collect();
     assert_eq!(
         legal_set.len(),

@@ -81,6 +81,9 @@ pub struct GameDriver<G: Game> {
     /// The position the moves start from, to replay `history`.
     root: G,
     forfeit: Option<Forfeit>,
+    /// The searching player's policy, from the options the position was set with (as a
+    /// fresh engine would build it); clones and the searches of one position share it.
+    policy: Arc<G::Policy>,
 }
 
 /// How the registry makes a driver: game id and options in, a driver at the start position out.
@@ -95,6 +98,7 @@ pub fn driver<G: Game>(id: &'static str, opts: &Options) -> Result<Box<dyn Drive
         pos,
         moves: Vec::new(),
         forfeit: None,
+        policy: Arc::new(G::policy(opts)),
     }))
 }
 
@@ -126,6 +130,7 @@ impl<G: Game> GameDriver<G> {
         };
         search::search(
             &self.pos,
+            &self.policy,
             &request,
             &ctx.table,
             &ctx.pool,
@@ -156,6 +161,7 @@ impl<G: Game> Driver for GameDriver<G> {
             moves: self.moves.clone(),
             root: self.root.clone(),
             forfeit: self.forfeit,
+            policy: Arc::clone(&self.policy),
         })
     }
 
@@ -191,6 +197,7 @@ impl<G: Game> Driver for GameDriver<G> {
             moves: played,
             root,
             forfeit: None,
+            policy: Arc::new(G::policy(opts)),
         };
         Ok(())
     }
@@ -300,6 +307,7 @@ impl<G: Game> Driver for GameDriver<G> {
             only = Some(moves?);
         }
         let pos = self.pos.clone();
+        let policy = Arc::clone(&self.policy);
         let over = self.outcome().is_some();
         let scripted = if over || only.is_some() {
             None
@@ -325,9 +333,9 @@ impl<G: Game> Driver for GameDriver<G> {
                         root_moves: Some(moves),
                         ..request
                     };
-                    run_search(&pos, &request, &ctx, progress)
+                    run_search(&pos, &policy, &request, &ctx, progress)
                 }
-                None => run_search(&pos, &request, &ctx, progress),
+                None => run_search(&pos, &policy, &request, &ctx, progress),
             };
             // UCI: an infinite search answers only when told to stop, even if it is done, and
             // so does a ponder search until its guess comes true.
@@ -421,6 +429,7 @@ fn move_words<G: Game>(from: &G, moves: &[G::Move]) -> Vec<String> {
 /// move and the reply it expects, if the search has one (`None` when there is no move).
 fn run_search<G: Game>(
     pos: &G,
+    policy: &G::Policy,
     request: &Request<G::Move>,
     ctx: &SearchContext,
     progress: &mut Progress<'_>,
@@ -438,7 +447,15 @@ fn run_search<G: Game>(
             pv,
         });
     };
-    let answer = search::search(pos, request, &ctx.table, &ctx.pool, &ctx.stop, &mut report);
+    let answer = search::search(
+        pos,
+        policy,
+        request,
+        &ctx.table,
+        &ctx.pool,
+        &ctx.stop,
+        &mut report,
+    );
     let best = answer.best?;
     let reply = answer.pv.get(1).filter(|_| answer.pv[0] == best);
     Some(std::iter::once(best).chain(reply.copied()).collect())

@@ -90,10 +90,12 @@ pub struct Answer<M> {
     pub pv: Vec<M>,
 }
 
-/// Searches `root` within the request's limits. `stop` ends it early from outside; `report`
-/// receives the main thread's progress. Helper threads (Lazy SMP) run on `pool`.
+/// Searches `root` within the request's limits, as the player of `policy` would. `stop` ends
+/// it early from outside; `report` receives the main thread's progress. Helper threads (Lazy
+/// SMP) run on `pool`.
 pub fn search<G: Searchable>(
     root: &G,
+    policy: &G::Policy,
     request: &Request<G::Move>,
     table: &Table,
     pool: &rayon::ThreadPool,
@@ -102,8 +104,8 @@ pub fn search<G: Searchable>(
 ) -> Answer<G::Move> {
     let start = Instant::now();
     table.new_search();
-    let root = &root.as_search_root();
-    let root_moves = root_moves(root, request.root_moves.as_deref());
+    let root = &root.as_search_root(policy);
+    let root_moves = root_moves(root, policy, request.root_moves.as_deref());
     let limits = &request.limits;
     // A forced move needs no thought unless someone asked for a depth or for analysis.
     let forced = root_moves.len() == 1 && limits.depth.is_none() && !limits.infinite;
@@ -131,7 +133,7 @@ pub fn search<G: Searchable>(
     }
     let threads = if forced { 1 } else { request.threads.max(1) };
     shared.run(pool, threads, |id| {
-        Worker::<G>::new(&shared, id).iterate(
+        Worker::<G>::new(&shared, policy, id).iterate(
             root,
             root_moves.clone(),
             forced,
@@ -150,7 +152,11 @@ struct Line<M> {
 }
 
 /// The root moves in a first guess of their order.
-fn root_moves<G: Searchable>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
+fn root_moves<G: Searchable>(
+    root: &G,
+    policy: &G::Policy,
+    only: Option<&[G::Move]>,
+) -> Vec<G::Move> {
     if root.outcome().is_some() {
         return Vec::new();
     }
@@ -160,7 +166,7 @@ fn root_moves<G: Searchable>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move>
             root.legal_moves(&mut moves);
             moves.retain(|m| only.contains(m));
         }
-        None => root.search_moves(&mut moves),
+        None => root.root_moves(policy, &mut moves),
     }
     moves.sort_by_key(|&m| -(root.order_hint(m) + if root.is_noisy(m) { NOISY } else { 0 }));
     moves

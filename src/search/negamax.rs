@@ -52,7 +52,7 @@ impl<G: Searchable> Worker<'_, G> {
             self.horizon = true;
             return self.evaluate(pos, pos.hash());
         }
-        let in_check = pos.in_check();
+        let in_check = pos.in_check(self.policy);
         // Checks are extended, but not forever: long checking sequences end at half the stack.
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
@@ -75,7 +75,7 @@ impl<G: Searchable> Worker<'_, G> {
             self.horizon = true;
             return 0;
         }
-        if pos.chance_node() {
+        if pos.chance_node(self.policy) {
             return self.average(pos, depth, ply);
         }
 
@@ -105,7 +105,7 @@ impl<G: Searchable> Worker<'_, G> {
         // The static score, and whether it is better than two plies up (then a fail high is
         // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
         // only the null move needs it.
-        let selective = pos.forward_pruning();
+        let selective = G::forward_pruning(self.policy);
         let p: &SearchParams = &G::PARAMS;
         let null_candidate = null_ok && !pv_node && depth >= 3 && excluded.is_none();
         let eval = if in_check || !(selective || null_candidate) {
@@ -311,7 +311,11 @@ impl<G: Searchable> Worker<'_, G> {
                     if depth >= 3 && i >= 3 && quiet && moves[i].1 < KILLER && !in_check {
                         r = 1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32;
                     }
-                } else if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {
+                } else if depth >= 3
+                    && (quiet || losing)
+                    && !in_check
+                    && !child.in_check(self.policy)
+                {
                     r = base_r - pv_node as i32 + !improving as i32;
                     if quiet {
                         r -= self.ordering.history(side, mv) / G::PARAMS.history_per_ply

@@ -18,7 +18,7 @@ const BUDGET: u32 = 1024;
 
 impl<G: Searchable> Worker<'_, G> {
     /// Searches noisy moves only, until the position is quiet.
-    /// `in_check` is the position's `in_check()` where the caller knows it already.
+    /// `in_check` is the position's `in_check` where the caller knows it already.
     pub(super) fn quiesce(
         &mut self,
         pos: &G,
@@ -56,7 +56,7 @@ impl<G: Searchable> Worker<'_, G> {
         }
         let original_alpha = alpha;
         // In check every reply counts, for a few plies; after that the static score stands.
-        let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check());
+        let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check(self.policy));
         let mut best = -WIN;
         let mut best_move = None;
         let mut stand_pat = -WIN;
@@ -84,7 +84,7 @@ impl<G: Searchable> Worker<'_, G> {
                 if order <= LOSING / 2 {
                     break;
                 }
-                if exchange(pos, mv)
+                if exchange(pos, self.policy, mv)
                     .is_some_and(|v| stand_pat + v + G::PARAMS.delta_margin <= alpha)
                 {
                     continue;

@@ -13,7 +13,7 @@ impl<G: Searchable> Worker<'_, G> {
     /// `Shared::claim`), and an iteration another thread has already finished is dropped.
     /// Each iteration finds `Shared::multipv` lines, each the best of the root moves the lines
     /// before it left (MultiPV by root move exclusion), and ranks them by score.
-    /// `widen`: the root moves are the game's search moves, which may be widened (see
+    /// `widen`: the root moves are the game's `root_moves`, which may be widened (see
     /// `Searchable::left_out_moves`).
     pub(super) fn iterate(
         &mut self,
@@ -149,7 +149,7 @@ impl<G: Searchable> Worker<'_, G> {
         if *widen && score <= -WIN_BOUND && !self.aborted {
             *widen = false;
             let searched = moves.len();
-            root.left_out_moves(moves);
+            root.left_out_moves(true, moves);
             if moves.len() > searched {
                 return self.aspirate(root, &mut moves[k..], k == 0, depth, last);
             }

@@ -114,7 +114,8 @@ impl<const D: i32> Searchable for TicTacToe<D> {
         history_divisor: D,
         ..SearchParams::DEFAULT
     };
-    fn evaluate(&self) -> i32 {
+    type Policy = ();
+    fn evaluate(&self, _: &()) -> i32 {
         0
     }
     /// The centre first, then the corners.
@@ -125,11 +126,11 @@ impl<const D: i32> Searchable for TicTacToe<D> {
             _ => 0,
         }
     }
-    fn chance_node(&self) -> bool {
+    fn chance_node(&self, _: &()) -> bool {
         self.random_o && self.to_move == Side::P2
     }
     /// A board this small needs no pruning by the static score (which is 0 everywhere).
-    fn forward_pruning(&self) -> bool {
+    fn forward_pruning(_: &()) -> bool {
         false
     }
 }
@@ -138,7 +139,7 @@ fn run(fen: &str, threads: usize, depth: u32) -> Answer<Cell> {
     let g = TicTacToe::<1>::from_fen("", fen, &Options::default()).unwrap();
     Thinker::new(threads, 1)
         .unwrap()
-        .think(&g, to_depth(depth), None)
+        .think(&g, &(), to_depth(depth), None)
 }
 
 fn to_depth(depth: u32) -> Limits {
@@ -187,7 +188,7 @@ fn a_restricted_root_searches_only_those_moves() {
     let g = TicTacToe::<1>::from_fen("", "xx.oo....", &Options::default()).unwrap();
     let a = Thinker::new(1, 1)
         .unwrap()
-        .think(&g, to_depth(3), Some(vec![Cell(7), Cell(8)]));
+        .think(&g, &(), to_depth(3), Some(vec![Cell(7), Cell(8)]));
     assert!(matches!(a.best, Some(Cell(7)) | Some(Cell(8))));
 }
 
@@ -228,7 +229,7 @@ fn with_shared<R>(
 /// decides at the default weight, the game's hint (the centre) where the game divides it away.
 fn first_after_history<const D: i32>() -> Cell {
     with_shared(1, 1, |shared| {
-        let mut w = Worker::<TicTacToe<D>>::new(shared, 0);
+        let mut w = Worker::<TicTacToe<D>>::new(shared, &(), 0);
         for _ in 0..20 {
             w.ordering
                 .reward(0, 0, 20, Cell(1), true, &Tried::default());
@@ -344,7 +345,7 @@ fn reports(fen: &str, multipv: usize, depth: u32) -> (Answer<Cell>, Vec<Info<Cel
     };
     let (table, pool) = (Table::new(1).unwrap(), thinker::thread_pool(1).unwrap());
     let stop = AtomicBool::new(false);
-    let answer = search(&g, &request, &table, &pool, &stop, &mut |i| {
+    let answer = search(&g, &(), &request, &table, &pool, &stop, &mut |i| {
         infos.push(i.clone())
     });
     (answer, infos)

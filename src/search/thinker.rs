@@ -48,10 +48,11 @@ impl Thinker {
         self.table.clear();
     }
 
-    /// Searches `pos` within `limits`, among `root_moves` if given.
+    /// Searches `pos` within `limits` as the player of `policy`, among `root_moves` if given.
     pub fn think<G: Searchable>(
         &self,
         pos: &G,
+        policy: &G::Policy,
         limits: Limits,
         root_moves: Option<Vec<G::Move>>,
     ) -> Answer<G::Move> {
@@ -65,6 +66,7 @@ impl Thinker {
         };
         search(
             pos,
+            policy,
             &request,
             &self.table,
             &self.pool,

@@ -21,6 +21,8 @@ pub(super) const NO_EVAL: i32 = i32::MIN;
 /// One search thread.
 pub(super) struct Worker<'a, G: Searchable> {
     pub(super) shared: &'a Shared<'a, G::Move>,
+    /// The searching player's policy (`Searchable::Policy`), for every hook that reads it.
+    pub(super) policy: &'a G::Policy,
     pub(super) id: usize,
     unreported: u64,
     /// The nodes of the quiescence search under way (see `quiescence.rs`).
@@ -60,9 +62,10 @@ pub(super) struct Worker<'a, G: Searchable> {
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
-    pub(super) fn new(shared: &'a Shared<'a, G::Move>, id: usize) -> Self {
+    pub(super) fn new(shared: &'a Shared<'a, G::Move>, policy: &'a G::Policy, id: usize) -> Self {
         Worker {
             shared,
+            policy,
             id,
             unreported: 0,
             quiescence_nodes: 0,
@@ -90,7 +93,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     /// The game's static score of `pos`, whose hash is `key`, from the cache when it has it.
     pub(super) fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
-        self.eval_cache.get(key, || pos.evaluate())
+        self.eval_cache.get(key, || pos.evaluate(self.policy))
     }
 
     /// Counts a node and, now and then, looks at the flags, the clock and the node limit.
@@ -142,9 +145,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         out.clear();
         self.scratch.clear();
         if noisy {
-            pos.noisy_moves(&mut self.scratch);
+            pos.noisy_moves(self.policy, &mut self.scratch);
         } else {
-            pos.search_moves(&mut self.scratch);
+            pos.search_moves(self.policy, &mut self.scratch);
         }
         self.add_scored(pos, ply, tt_move, out);
     }
@@ -153,7 +156,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// scores, for a node where every move searched lost.
     pub(super) fn add_left_out(&mut self, pos: &G, ply: usize, out: &mut Vec<(G::Move, i32)>) {
         self.scratch.clear();
-        pos.left_out_moves(&mut self.scratch);
+        pos.left_out_moves(false, &mut self.scratch);
         self.add_scored(pos, ply, None, out);
     }
 
@@ -170,7 +173,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let score = if Some(m.to_bits()) == tt_move {
                 TT_MOVE
             } else if pos.is_noisy(m) {
-                let losing = exchange(pos, m).is_some_and(|v| v < 0);
+                let losing = exchange(pos, self.policy, m).is_some_and(|v| v < 0);
                 let hint = pos.order_hint(m)
                     + self.ordering.capture_history(side, m) / G::PARAMS.capture_history_divisor;
                 hint + if losing { LOSING } else { NOISY }
@@ -186,8 +189,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
 /// The exchange value of `mv` where the search uses it: only under forward pruning, so that
 /// a search without it orders and searches every capture by its hint alone.
-pub(super) fn exchange<G: Searchable>(pos: &G, mv: G::Move) -> Option<i32> {
-    pos.forward_pruning().then(|| pos.exchange(mv)).flatten()
+pub(super) fn exchange<G: Searchable>(pos: &G, policy: &G::Policy, mv: G::Move) -> Option<i32> {
+    G::forward_pruning(policy)
+        .then(|| pos.exchange(mv))
+        .flatten()
 }
 
 /// Converts a finished game into a score for the side to move at `ply`.

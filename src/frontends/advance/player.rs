@@ -29,7 +29,7 @@ pub struct Player {
     level: Level,
     budget: Budget,
     thinker: Thinker,
-    /// Kept from move to move, with its cache of predictions.
+    /// The search's policy, kept from move to move with its cache of predictions.
     model: Model,
 }
 
@@ -66,11 +66,9 @@ impl Player {
                 ..Limits::default()
             },
         };
-        let searched = Advance {
-            position: *pos,
-            model: self.model.clone(),
-        };
         self.thinker.clear();
-        self.thinker.think(&searched, limits, among).best
+        self.thinker
+            .think(&Advance::new(*pos), &self.model, limits, among)
+            .best
     }
 }

@@ -344,7 +344,7 @@ impl Brain {
                     out.line(&reply::message(&progress(info, size)));
                 }
             };
-            let answer = search::search(&pos, &request, &table, &pool, &stop, &mut report);
+            let answer = search::search(&pos, &(), &request, &table, &pool, &stop, &mut report);
             match answer.best {
                 Some(p) => out.line(&reply::coord(stones::to_coord(p, size))),
                 // The position was checked to have a move; say so rather than hang the manager.

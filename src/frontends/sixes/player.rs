@@ -46,7 +46,7 @@ impl Player {
                 ..Limits::default()
             },
         };
-        self.thinker.think(pos, limits, None).best
+        self.thinker.think(pos, &(), limits, None).best
     }
 }
 

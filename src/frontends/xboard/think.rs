@@ -113,5 +113,5 @@ fn run(
             &pv,
         ));
     };
-    search::search(pos, request, &ctx.table, &ctx.pool, stop, &mut report).best
+    search::search(pos, &(), request, &ctx.table, &ctx.pool, stop, &mut report).best
 }

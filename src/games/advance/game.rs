@@ -1,5 +1,5 @@
-//! Advance as the engine and the searcher see it: `Game` for the position with its player's
-//! model, delegating the rules to `Position` and the search's choices to `Model`.
+//! Advance as the engine and the searcher see it: the rules delegated to `Position`, the
+//! search's choices to the player's `Model` (the searcher's policy).
 
 use super::eval::{MATERIAL, Weights};
 use super::levels::{self, LEVEL_OPTION, Level};
@@ -44,18 +44,12 @@ impl Rules for Advance {
         format!("{rows} {}", if rng.below(2) == 0 { 'w' } else { 'b' })
     }
 
-    fn start(_variant: &str, opts: &Options) -> Result<Self, String> {
-        Ok(Advance {
-            position: Position::start(),
-            model: Model::of_options(opts),
-        })
+    fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
+        Ok(Advance::new(Position::start()))
     }
 
-    fn from_fen(_variant: &str, text: &str, opts: &Options) -> Result<Self, String> {
-        Ok(Advance {
-            position: Position::from_fen(text)?,
-            model: Model::of_options(opts),
-        })
+    fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
+        Ok(Advance::new(Position::from_fen(text)?))
     }
 
     fn to_fen(&self) -> String {
@@ -86,7 +80,7 @@ impl Rules for Advance {
 
     fn play(&mut self, mv: Move) {
         self.position.play(mv);
-        self.model.after_move();
+        self.marks.after_move();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -98,7 +92,7 @@ impl Rules for Advance {
     }
 
     fn hash(&self) -> u64 {
-        self.model.hash(&self.position)
+        self.marks.hash(&self.position)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
@@ -111,30 +105,37 @@ impl Rules for Advance {
 }
 
 impl Searchable for Advance {
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.model.search_moves(&self.position, out)
+    /// The level and its weights.
+    type Policy = Model;
+
+    fn policy(opts: &Options) -> Model {
+        Model::of_options(opts)
+    }
+
+    fn search_moves(&self, model: &Model, out: &mut Vec<Move>) {
+        model.search_moves(self, out)
     }
 
     /// Straight from the noisy-move generator, without the quiet moves.
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
-        self.model.noisy_moves(&self.position, out)
+    fn noisy_moves(&self, model: &Model, out: &mut Vec<Move>) {
+        model.noisy_moves(&self.position, out)
     }
 
     /// Level 8's opponent is level 7, random among its ties: where those ties are predicted
     /// exactly, the search averages over them.
-    fn chance_node(&self) -> bool {
-        self.model.predicts_level_7(&self.position)
+    fn chance_node(&self, model: &Model) -> bool {
+        model.predicts_level_7(self)
     }
 
-    fn as_search_root(&self) -> Self {
+    fn as_search_root(&self, model: &Model) -> Self {
         Advance {
-            model: self.model.at_root(&self.position),
             position: self.position,
+            marks: model.at_root(&self.position),
         }
     }
 
-    fn evaluate(&self) -> i32 {
-        self.model.evaluate(&self.position)
+    fn evaluate(&self, model: &Model) -> i32 {
+        model.evaluate(&self.position)
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
@@ -142,7 +143,7 @@ impl Searchable for Advance {
     }
 
     /// Most valuable victim first (a conversion counts double), cheapest attacker first, in
-    /// evaluation units as `Game::order_hint` asks.
+    /// evaluation units as `Searchable::order_hint` asks.
     fn order_hint(&self, mv: Move) -> i32 {
         let gain = self.position.material_delta(mv);
         if gain > 0 {
@@ -157,18 +158,18 @@ impl Searchable for Advance {
         Some(self.position.exchange(mv) * MATERIAL)
     }
 
-    fn forward_pruning(&self) -> bool {
-        self.model.prunes()
+    fn forward_pruning(model: &Model) -> bool {
+        model.prunes()
     }
 
     fn play_null(&mut self) -> bool {
         self.position.pass();
-        self.model.after_move();
+        self.marks.after_move();
         true
     }
 
-    fn in_check(&self) -> bool {
-        self.model.in_check(&self.position)
+    fn in_check(&self, model: &Model) -> bool {
+        model.in_check(&self.position)
     }
 }
 
@@ -201,11 +202,9 @@ mod tests {
     fn the_evaluation_weights_are_options() {
         let mut no_tempo = opts("max");
         no_tempo.set("WeightTempo", "0".to_string());
-        assert_eq!(Advance::start("advance", &no_tempo).unwrap().evaluate(), 0);
-        assert_eq!(
-            Advance::start("advance", &opts("max")).unwrap().evaluate(),
-            10
-        );
+        let start = Advance::start("advance", &Options::default()).unwrap();
+        assert_eq!(start.evaluate(&Advance::policy(&no_tempo)), 0);
+        assert_eq!(start.evaluate(&Advance::policy(&opts("max"))), 10);
         let names: Vec<_> = Advance::options().iter().map(|o| o.name).collect();
         assert!(TERMS.iter().all(|t| names.contains(&t.option)));
     }

@@ -130,11 +130,13 @@ impl Rules for Position {
 }
 
 impl Searchable for Position {
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
+    type Policy = ();
+
+    fn noisy_moves(&self, _: &(), out: &mut Vec<Move>) {
         Position::noisy_moves(self, out)
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
 
@@ -175,7 +177,7 @@ impl Searchable for Position {
         true
     }
 
-    fn in_check(&self) -> bool {
+    fn in_check(&self, _: &()) -> bool {
         self.king_attacked(Position::side_to_move(self))
     }
 }

@@ -113,17 +113,23 @@ impl Searchable for Gomoku {
         ..SearchParams::DEFAULT
     };
 
-    fn search_moves(&self, out: &mut Vec<Point>) {
-        Gomoku::search_moves(self, out);
+    type Policy = ();
+
+    fn search_moves(&self, _: &(), out: &mut Vec<Point>) {
+        Gomoku::search_moves(self, false, out);
     }
 
-    fn left_out_moves(&self, out: &mut Vec<Point>) {
-        Gomoku::left_out_moves(self, out);
+    fn root_moves(&self, _: &(), out: &mut Vec<Point>) {
+        Gomoku::search_moves(self, true, out);
+    }
+
+    fn left_out_moves(&self, root: bool, out: &mut Vec<Point>) {
+        Gomoku::left_out_moves(self, root, out);
     }
 
     /// The five points of the mover, or else the enemy's: the noisy moves, without the
     /// quiet points `search_moves` would generate and score first.
-    fn noisy_moves(&self, out: &mut Vec<Point>) {
+    fn noisy_moves(&self, _: &(), out: &mut Vec<Point>) {
         let start = out.len();
         if self.five_moves(out) {
             self.drop_fouls(out, start);
@@ -133,19 +139,14 @@ impl Searchable for Gomoku {
     /// An extra stone never hurts in Gomoku (no zugzwang): a pass is a sound lower bound for
     /// the null move, refused only when the enemy has a four (the mover must block it).
     fn play_null(&mut self) -> bool {
-        if self.in_check() {
+        if self.in_check(&()) {
             return false;
         }
         self.pass();
         true
     }
 
-    /// The root searches more quiet points than the nodes below it.
-    fn as_search_root(&self) -> Gomoku {
-        self.as_root()
-    }
-
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
 
@@ -174,7 +175,7 @@ impl Searchable for Gomoku {
     }
 
     /// The enemy has a four: the mover must answer it.
-    fn in_check(&self) -> bool {
+    fn in_check(&self, _: &()) -> bool {
         self.fours(self.side_to_move().other()) > 0
     }
 }

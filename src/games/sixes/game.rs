@@ -3,6 +3,7 @@
 use super::eval;
 use super::moves::Move;
 use super::position::Sixes;
+use super::rules::Ending;
 use super::text;
 use super::variants::{self, Rules};
 use crate::game::{self, Hosted, OptionSpec, Options, Outcome, Searchable, Side};
@@ -67,7 +68,7 @@ impl game::Rules for Sixes {
     }
 
     fn outcome_without_moves(&self) -> Outcome {
-        Outcome::Win(self.side_to_move().other())
+        Ending::NoMoves(self.side_to_move()).outcome()
     }
 
     fn hash(&self) -> u64 {
@@ -87,11 +88,13 @@ impl game::Rules for Sixes {
 }
 
 impl Searchable for Sixes {
-    fn evaluate(&self) -> i32 {
+    type Policy = ();
+
+    fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
 
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
+    fn noisy_moves(&self, _: &(), out: &mut Vec<Move>) {
         self.removing_moves(out);
     }
 
@@ -110,7 +113,7 @@ impl Searchable for Sixes {
     /// move, also in quiescence, and scores the empty list as the loss it is; otherwise a leaf
     /// where the opponent is blocked in would be scored by the evaluation, and a move that
     /// wins at once could be reduced to such a leaf and passed over.
-    fn in_check(&self) -> bool {
+    fn in_check(&self, _: &()) -> bool {
         self.blocked()
     }
 }

@@ -286,16 +286,16 @@ fn a_side_without_a_move_is_in_check_for_the_searcher() {
         "O.X.../XX..../X...../.....X/.....X/...XXX O",
         Rules::default(),
     );
-    assert!(!p.in_check());
+    assert!(!p.in_check(&()));
     p.play(mv("a1a2"));
-    assert!(!p.in_check(), "X has moves");
+    assert!(!p.in_check(&()), "X has moves");
     let mut blocked = pos(
         "O.X.../XX..../X...../.....X/.....X/...XXX X",
         Rules::default(),
     );
     blocked.play(mv("b2a2"));
-    assert!(blocked.in_check());
-    assert!(!Sixes::start(Rules::default()).in_check());
+    assert!(blocked.in_check(&()));
+    assert!(!Sixes::start(Rules::default()).in_check(&()));
 }
 
 #[test]
@@ -392,7 +392,7 @@ proptest! {
         p.legal_moves(&mut all);
         all.retain(|&m| p.is_noisy(m));
         let mut noisy = Vec::new();
-        p.noisy_moves(&mut noisy);
+        p.noisy_moves(&(), &mut noisy);
         prop_assert_eq!(noisy, all);
     }
 
