@@ -39,7 +39,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
         .and_then(|v| v.parse::<u64>().ok());
     let mut guidelines = Options::default();
     guidelines.set("Level", "guidelines".to_string());
-    let pool = tabula::search::thinker::thread_pool(threads).unwrap();
+    let pool = tabula::search::player::thread_pool(threads).unwrap();
     let table = Table::new(32).unwrap();
     let stop = AtomicBool::new(false);
     let (mut points, mut flagged, mut adjudicated) = (0u64, 0u64, 0u64);

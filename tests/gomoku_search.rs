@@ -7,7 +7,7 @@ use tabula::games::gomoku::geometry::Point;
 use tabula::games::gomoku::text::format_point;
 use tabula::rng::Rng;
 use tabula::search::limits::Limits;
-use tabula::search::thinker::Thinker;
+use tabula::search::player::Player;
 
 fn start(size: i64) -> Gomoku {
     let mut opts = Options::default();
@@ -28,7 +28,7 @@ fn best(pos: &Gomoku, depth: u32) -> Point {
         depth: Some(depth),
         ..Limits::default()
     };
-    Thinker::new(1, 8)
+    Player::new(1, 8)
         .unwrap()
         .think(pos, &(), limits, None)
         .best

@@ -8,7 +8,7 @@ use tabula::game::{Options, Rules, Searchable, Side};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::search::limits::Limits;
-use tabula::search::thinker::Thinker;
+use tabula::search::player::Player;
 
 fn position(fen: &str) -> Gomoku {
     Gomoku::from_fen("gomoku", fen, &Options::default()).unwrap()
@@ -177,7 +177,7 @@ const DEFENCES: &[(&str, &str)] = &[
 
 #[test]
 fn the_single_saving_point_is_searched_and_played() {
-    let thinker = Thinker::new(1, 16).unwrap();
+    let player = Player::new(1, 16).unwrap();
     for (fen, save) in DEFENCES {
         let pos = position(fen);
         let save = pos.parse_move(save).unwrap();
@@ -201,7 +201,7 @@ fn the_single_saving_point_is_searched_and_played() {
                 depth: Some(depth),
                 ..Limits::default()
             };
-            let best = thinker.think(&pos, &(), limits, None).best;
+            let best = player.think(&pos, &(), limits, None).best;
             assert_eq!(best, Some(save), "{fen} at depth {depth}");
         }
     }

@@ -9,7 +9,7 @@ use crate::game::{self, Game, MoveBits, Options};
 use crate::protocol;
 use crate::rng::Rng;
 use crate::search::limits::Limits;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::HashSet;
@@ -144,7 +144,7 @@ const MAX_NODES: [u64; 3] = [50_000, 250_000, 1_000_000];
 /// hangs.
 pub fn search_bounded<G: Game>(id: &'static str) {
     let opts = Options::default();
-    let thinker = Thinker::new(1, 1).unwrap();
+    let player = Player::new(1, 1).unwrap();
     let policy = G::policy(&opts);
     let mut rng = Rng::new(40);
     let mut searched = 0;
@@ -154,14 +154,14 @@ pub fn search_bounded<G: Game>(id: &'static str) {
             continue;
         };
         for depth in 1..=MAX_NODES.len() as u32 {
-            thinker.clear();
+            player.clear();
             let most = MAX_NODES[depth as usize - 1];
             let limits = Limits {
                 depth: Some(depth),
                 nodes: Some(most + 1),
                 ..Limits::default()
             };
-            let nodes = thinker.think(&pos, &policy, limits, None).nodes;
+            let nodes = player.think(&pos, &policy, limits, None).nodes;
             assert!(nodes <= most, "{id} {fen}: {nodes} nodes to depth {depth}");
         }
         searched += 1;

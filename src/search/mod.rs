@@ -16,19 +16,21 @@
 //! - `threads.rs`: Lazy SMP, what the threads share and how they spread over the depths;
 //! - `limits.rs`: the limits of a `go`, the deadlines and the keep-going-or-stop decisions;
 //! - `tt.rs`, `ordering.rs`: the transposition table and the move ordering memory;
-//! - `selectivity.rs`: the margins and tables of forward pruning and reductions.
+//! - `selectivity.rs`: the tables of late move pruning and reductions (the margins are each
+//!   game's `SearchParams`).
 //!
-//! `thinker.rs` wraps [`search`] for callers that want answers without reports.
+//! `player.rs`: one player that thinks (table, threads, stop flag), the way in for every
+//! front-end: a level's scripted move or a search, with or without reports.
 
 mod chance;
 mod eval_cache;
 pub mod limits;
 mod negamax;
 pub mod ordering;
+pub mod player;
 mod quiescence;
 mod root;
 mod selectivity;
-pub mod thinker;
 mod threads;
 pub mod tt;
 mod worker;

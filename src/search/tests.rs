@@ -6,7 +6,7 @@ use super::threads::next_depth;
 use super::*;
 use crate::game::{MoveBits, Options, Outcome, Rules, SearchParams, Side, WIN, WIN_BOUND};
 use crate::search::limits::PonderHit;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Cell(u8);
@@ -137,7 +137,7 @@ impl<const D: i32> Searchable for TicTacToe<D> {
 
 fn run(fen: &str, threads: usize, depth: u32) -> Answer<Cell> {
     let g = TicTacToe::<1>::from_fen("", fen, &Options::default()).unwrap();
-    Thinker::new(threads, 1)
+    Player::new(threads, 1)
         .unwrap()
         .think(&g, &(), to_depth(depth), None)
 }
@@ -186,7 +186,7 @@ fn sees_a_forced_loss_and_prefers_its_own_win() {
 #[test]
 fn a_restricted_root_searches_only_those_moves() {
     let g = TicTacToe::<1>::from_fen("", "xx.oo....", &Options::default()).unwrap();
-    let a = Thinker::new(1, 1)
+    let a = Player::new(1, 1)
         .unwrap()
         .think(&g, &(), to_depth(3), Some(vec![Cell(7), Cell(8)]));
     assert!(matches!(a.best, Some(Cell(7)) | Some(Cell(8))));
@@ -343,7 +343,7 @@ fn reports(fen: &str, multipv: usize, depth: u32) -> (Answer<Cell>, Vec<Info<Cel
         multipv,
         ponder: None,
     };
-    let (table, pool) = (Table::new(1).unwrap(), thinker::thread_pool(1).unwrap());
+    let (table, pool) = (Table::new(1).unwrap(), player::thread_pool(1).unwrap());
     let stop = AtomicBool::new(false);
     let answer = search(&g, &(), &request, &table, &pool, &stop, &mut |i| {
         infos.push(i.clone())

@@ -19,7 +19,7 @@ use crate::engine::Output;
 use crate::games::gomoku::geometry::Point;
 use crate::protocol;
 use crate::protocol::lines::Line;
-use crate::search::thinker::thread_pool;
+use crate::search::player::thread_pool;
 use crate::search::tt::Table;
 use crate::search::{self, Info as Progress, Request};
 use std::sync::Arc;

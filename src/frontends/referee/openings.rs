@@ -11,11 +11,7 @@ use crate::games::gomoku::Gomoku;
 use crate::games::gomoku::geometry::Point;
 use crate::games::gomoku::text::format_point;
 use crate::rng::{self, Rng};
-use crate::search::limits::PonderHit;
-use crate::search::thinker::thread_pool;
-use crate::search::tt::Table;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use crate::search::player::Player;
 
 /// Random openings tried per pair before giving up.
 const TRIES: usize = 1000;
@@ -192,17 +188,14 @@ fn random_opening(cfg: &Config, plies: u32, rng: &mut Rng) -> Result<Option<Vec<
 
 /// The searcher that judges random openings: one thread, a small table of its own.
 pub struct Checker {
-    table: Arc<Table>,
-    pool: Arc<rayon::ThreadPool>,
+    player: Player,
 }
 
 impl Checker {
     pub fn new() -> Result<Checker, String> {
-        let pool = thread_pool(1).map_err(|e| format!("the opening checker: {e}"))?;
-        Ok(Checker {
-            table: Arc::new(Table::new(CHECK_HASH_MIB)?),
-            pool: Arc::new(pool),
-        })
+        let player =
+            Player::new(1, CHECK_HASH_MIB).map_err(|e| format!("the opening checker: {e}"))?;
+        Ok(Checker { player })
     }
 
     /// Whether a search to `depth` (0: no search) finds neither side winning by force and,
@@ -218,15 +211,7 @@ impl Checker {
             return Ok(true);
         }
         let game = rules(cfg, moves)?;
-        let ctx = SearchContext {
-            table: self.table.clone(),
-            pool: self.pool.clone(),
-            stop: Arc::new(AtomicBool::new(false)),
-            threads: 1,
-            overhead_ms: 0,
-            seed: 1,
-            ponder: PonderHit::default(),
-        };
+        let ctx = SearchContext::plain(self.player.clone());
         Ok(balanced(game.score(depth, ctx), balance))
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::games::sixes::{Move, Sixes};
 use crate::search::limits::Limits;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player as Searcher;
 
 /// How hard the computer thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,14 +23,14 @@ const TABLE_MIB: usize = 16;
 
 pub struct Player {
     level: Level,
-    thinker: Thinker,
+    searcher: Searcher,
 }
 
 impl Player {
     pub fn new(level: Level) -> Result<Player, String> {
         Ok(Player {
             level,
-            thinker: Thinker::new(1, TABLE_MIB)?,
+            searcher: Searcher::new(1, TABLE_MIB)?,
         })
     }
 
@@ -46,7 +46,7 @@ impl Player {
                 ..Limits::default()
             },
         };
-        self.thinker.think(pos, &(), limits, None).best
+        self.searcher.think(pos, &(), limits, None).best
     }
 }
 
