@@ -133,7 +133,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
     /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
     /// ordering scores: the table move, noisy moves that do not lose material, killers, quiet
-    /// moves by hint and history (`SearchParams::history_divisor`), then noisy moves that lose material.
+    /// moves by hint and history (`SearchParams::history_divisor`), then noisy moves that
+    /// lose material.
     pub(super) fn fill_moves(
         &mut self,
         pos: &G,
@@ -152,8 +153,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.add_scored(pos, ply, tt_move, out);
     }
 
-    /// Appends the moves `search_moves` left out (`Searchable::left_out_moves`) with their ordering
-    /// scores, for a node where every move searched lost.
+    /// Appends the moves `search_moves` left out (`Searchable::left_out_moves`) with their
+    /// ordering scores, for a node where every move searched lost.
     pub(super) fn add_left_out(&mut self, pos: &G, ply: usize, out: &mut Vec<(G::Move, i32)>) {
         self.scratch.clear();
         pos.left_out_moves(false, &mut self.scratch);
