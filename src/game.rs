@@ -478,7 +478,8 @@ pub trait Hosted: Rules {
     }
 
     /// Commands only this game understands (`name` and its arguments); `None` if unknown.
-    /// `forfeit` says whether a player ended the game (the session's `resign`, `timeout`).
+    /// `forfeit` says whether a player ended the game (the session's `resign`, `timeout`): one
+    /// game reads it, Chess14, whose `state` reports the game's end as its source's tool does.
     fn command(
         &self,
         _name: &str,

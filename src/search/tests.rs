@@ -4,7 +4,9 @@ use super::chance::CHANCE_WIN;
 use super::ordering::Tried;
 use super::threads::next_depth;
 use super::*;
-use crate::game::{MoveBits, Options, Outcome, Rules, SearchParams, Side, WIN, WIN_BOUND};
+use crate::game::{
+    MoveBits, Options, Outcome, Rules, Scripted, SearchParams, Side, WIN, WIN_BOUND,
+};
 use crate::search::limits::PonderHit;
 use crate::search::player::Player;
 
@@ -190,6 +192,22 @@ fn a_restricted_root_searches_only_those_moves() {
         .unwrap()
         .think(&g, &(), to_depth(3), Some(vec![Cell(7), Cell(8)]));
     assert!(matches!(a.best, Some(Cell(7)) | Some(Cell(8))));
+}
+
+#[test]
+fn the_player_plays_a_scripted_move_and_searches_among_a_levels_ties() {
+    let g = TicTacToe::<1>::from_fen("", "xx.oo....", &Options::default()).unwrap();
+    let player = Player::new(1, 1).unwrap();
+    let answer =
+        |scripted| player.answer(&g, &(), scripted, player.request(to_depth(3)), &mut |_| {});
+    let played = answer(Some(Scripted::Play(Cell(8))));
+    assert_eq!(
+        (played.best, played.pv, played.nodes),
+        (Some(Cell(8)), vec![Cell(8)], 0)
+    );
+    let among = answer(Some(Scripted::SearchAmong(vec![Cell(6), Cell(7)])));
+    assert!(matches!(among.best, Some(Cell(6)) | Some(Cell(7))));
+    assert_eq!(answer(None).best, Some(Cell(2)), "x wins at once");
 }
 
 #[test]
