@@ -1,6 +1,9 @@
-//! The seam between games and the searcher: everything a game must tell the engine.
+//! The seam between games and the rest, split by capability: [`Rules`] (what every player
+//! and the referee need), [`Searchable`] (what the searcher needs, with the game's search
+//! tuning as data in [`SearchParams`]) and [`Hosted`] (what the engine's driver shows and
+//! runs); [`Game`] is the three together.
 //!
-//! The searcher is generic over [`Game`] and never names a game; a game never sees the
+//! The searcher is generic over [`Searchable`] and never names a game; a game never sees the
 //! searcher's internals. Positions are copied to make a move (copy-make), so a game state
 //! must be a fixed-size value without heap data on the search path.
 
@@ -197,8 +200,86 @@ pub fn retain_from<M: Copy>(out: &mut Vec<M>, start: usize, keep: impl Fn(M) -> 
     out.truncate(kept);
 }
 
-/// A two-player game with perfect information, as the engine and searcher see it.
-pub trait Game: Clone + Send + Sync + 'static {
+/// A game's search tuning as data: one value per game (`Searchable::PARAMS`), read by the
+/// searcher, which holds no tuning of its own. Margins are in the game's evaluation units.
+/// Why each value is what it is: docs/journal/performance.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// What the quiet moves' history of cut-offs (up to ±16,384) is divided by before it is
+    /// added to `order_hint`: at 1 history orders quiet moves and the hint breaks ties.
+    pub history_divisor: i32,
+    /// What the noisy moves' capture history is divided by before it is added to their hint.
+    pub capture_history_divisor: i32,
+    /// The quiet-move history worth one ply less of late move reduction.
+    pub history_per_ply: i32,
+    /// The first aspiration window's half-width around the last score (tripled on each
+    /// failure), from `aspiration_depth` on; shallower iterations search the full window.
+    pub aspiration_width: i32,
+    pub aspiration_depth: i32,
+    /// Reverse futility: a node whose static score beats beta by this much per ply of depth
+    /// left, up to the depth, is taken to fail high without a search.
+    pub reverse_futility_margin: i32,
+    pub reverse_futility_depth: i32,
+    /// Razoring: a node this far below alpha (plus the per-depth² term), up to the depth, is
+    /// left to quiescence.
+    pub razor_base: i32,
+    pub razor_per_depth2: i32,
+    pub razor_depth: i32,
+    /// Null move: each step of this much static surplus over beta reduces the pass one ply
+    /// more (at most three).
+    pub null_move_surplus: i32,
+    /// Futility: a quiet move at a reduced depth up to the depth whose static score plus the
+    /// margin cannot reach alpha is skipped.
+    pub futility_base: i32,
+    pub futility_per_depth: i32,
+    pub futility_depth: i32,
+    /// Late move pruning: up to this depth only the first quiet moves are tried
+    /// (`search/selectivity.rs`, `late_move_limit`).
+    pub late_move_depth: i32,
+    /// Exchange pruning up to the depth: a capture that loses more than its margin per ply of
+    /// depth, or a quiet move that loses more than its margin per reduced depth², is skipped.
+    pub exchange_capture_margin: i32,
+    pub exchange_quiet_margin: i32,
+    pub exchange_depth: i32,
+    /// Singular extensions from this depth on; the table move is singular when every other
+    /// move fails low against its stored score less the margin per ply of depth.
+    pub singular_depth: i32,
+    pub singular_margin: i32,
+    /// Quiescence's delta pruning: what a quiet position may still gain beyond a capture's
+    /// exchange value; a capture whose value plus this cannot reach alpha is skipped.
+    pub delta_margin: i32,
+}
+
+impl SearchParams {
+    /// Chess engines' values on a centipawn-like scale, which every game uses today.
+    pub const DEFAULT: SearchParams = SearchParams {
+        history_divisor: 1,
+        capture_history_divisor: 4,
+        history_per_ply: 8192,
+        aspiration_width: 40,
+        aspiration_depth: 5,
+        reverse_futility_margin: 90,
+        reverse_futility_depth: 7,
+        razor_base: 300,
+        razor_per_depth2: 250,
+        razor_depth: 3,
+        null_move_surplus: 200,
+        futility_base: 100,
+        futility_per_depth: 100,
+        futility_depth: 6,
+        late_move_depth: 8,
+        exchange_capture_margin: 100,
+        exchange_quiet_margin: 40,
+        exchange_depth: 6,
+        singular_depth: 7,
+        singular_margin: 2,
+        delta_margin: 200,
+    };
+}
+
+/// A game's rules: what the referee, perft, the protocol's `position`/`place`/`legal` and
+/// every player need. Two players, perfect information.
+pub trait Rules: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + MoveBits + 'static;
 
     /// Options this game adds to the handshake (`setoption name <N> value <V>`).
@@ -212,12 +293,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A position from the game's position text (what follows `position fen`).
     fn from_fen(variant: &str, text: &str, opts: &Options) -> Result<Self, String>;
 
-    /// A position from another source named by the protocol's `position <kind> <arg>`
-    /// (e.g. a layout file). Games without such sources refuse every kind.
-    fn load(_variant: &str, kind: &str, _arg: &str, _opts: &Options) -> Result<Self, String> {
-        Err(format!("this game has no position source '{kind}'"))
-    }
-
     /// The position text `from_fen` reads back.
     fn to_fen(&self) -> String;
 
@@ -225,26 +300,6 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Every legal move, exactly (perft and `legal` rely on it). Appends to `out`.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
-
-    /// The moves worth searching; a subset of the legal moves that is never empty when
-    /// a legal move exists. Defaults to all of them.
-    fn search_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out)
-    }
-
-    /// Moves `search_moves` leaves out that may still save the side to move (a game that caps
-    /// its quiet moves at the best few): the searcher tries them where every move searched
-    /// loses, so that a loss it reports holds over all the moves that matter, not only over
-    /// the capped ones. Appends to `out`; by default none.
-    fn left_out_moves(&self, _out: &mut Vec<Self::Move>) {}
-
-    /// The moves quiescence searches where the side to move is not in check: the noisy ones
-    /// among `search_moves`. Appends to `out`. A game may generate them directly, faster.
-    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
-        let start = out.len();
-        self.search_moves(out);
-        retain_from(out, start, |m| self.is_noisy(m));
-    }
 
     /// Tests only: the legal moves by a slow reference, the pseudo-legal moves filtered by the
     /// rules as written (a king or General not left attacked, a move's shape checked square by
@@ -274,8 +329,58 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Zobrist hash of everything that decides the future of the game.
     fn hash(&self) -> u64;
 
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    fn format_move(&self, mv: Self::Move) -> String;
+}
+
+/// What the searcher needs beyond the rules: the evaluation, the moves worth searching and
+/// how to order and prune them, and the game's search tuning as data (`PARAMS`). The
+/// searcher is generic over this trait and never names a game.
+pub trait Searchable: Rules {
+    /// The game's search tuning (see [`SearchParams`]).
+    const PARAMS: SearchParams = SearchParams::DEFAULT;
+
+    /// What a player brings to its searches besides the position, kept by the player from
+    /// search to search and passed to every search: its evaluation weights, its model of the
+    /// game and that model's caches (Advance's levels). `()` where players differ only in
+    /// their limits.
+    type Policy: Default + Send + Sync;
+
+    /// The policy the options select.
+    fn policy(_opts: &Options) -> Self::Policy {
+        Self::Policy::default()
+    }
+
     /// Static evaluation from the side to move's point of view, well inside `±WIN_BOUND`.
-    fn evaluate(&self) -> i32;
+    fn evaluate(&self, policy: &Self::Policy) -> i32;
+
+    /// The moves worth searching; a subset of the legal moves that is never empty when
+    /// a legal move exists. Defaults to all of them.
+    fn search_moves(&self, _policy: &Self::Policy, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out)
+    }
+
+    /// The moves worth searching at the root of a search (the position `as_search_root`
+    /// made), by default `search_moves`. One game: Gomoku keeps more quiet points there,
+    /// where a point left out is never seen at all.
+    fn root_moves(&self, policy: &Self::Policy, out: &mut Vec<Self::Move>) {
+        self.search_moves(policy, out)
+    }
+
+    /// Moves `search_moves` (`root_moves` if `root`) leaves out that may still save the side
+    /// to move: the searcher tries them where every move searched loses, so that a loss it
+    /// reports holds over all the moves that matter. Appends to `out`; by default none. One
+    /// game: Gomoku, which caps its quiet points at the best few by its own point patterns.
+    fn left_out_moves(&self, _root: bool, _out: &mut Vec<Self::Move>) {}
+
+    /// The moves quiescence searches where the side to move is not in check: the noisy ones
+    /// among `search_moves`. Appends to `out`. A game may generate them directly, faster.
+    fn noisy_moves(&self, policy: &Self::Policy, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.search_moves(policy, out);
+        retain_from(out, start, |m| self.is_noisy(m));
+    }
 
     /// Moves the quiescence search keeps looking at (captures, promotions...).
     fn is_noisy(&self, _mv: Self::Move) -> bool {
@@ -291,34 +396,28 @@ pub trait Game: Clone + Send + Sync + 'static {
         0
     }
 
-    /// What the quiet moves' history of cut-offs (up to ±16,384) is divided by before the
-    /// searcher adds it to `order_hint`. By default history orders quiet moves and the hint
-    /// breaks ties; a game whose hints judge quiet moves well (Gomoku's point patterns) lets
-    /// history only reorder moves of like hint.
-    const HISTORY_DIVISOR: i32 = 1;
-
     /// The static exchange value of a move, in evaluation units: what the mover nets on the
     /// target square if both sides keep recapturing there with their least valuable piece
-    /// while it pays (a quiet move to a square the opponent wins is negative). The searcher
-    /// skips losing captures and captures that cannot lift the score to alpha in quiescence,
-    /// orders losing captures last and prunes them near the leaves. `None` (the default): the
-    /// game cannot tell, and no move is pruned or demoted for it.
+    /// while it pays (a quiet move to a square the opponent wins is negative). Under forward
+    /// pruning the searcher skips losing captures and captures that cannot lift the score to
+    /// alpha in quiescence, orders losing captures last and prunes them near the leaves.
+    /// `None` (the default): the game cannot tell, and no move is pruned or demoted for it.
     fn exchange(&self, _mv: Self::Move) -> Option<i32> {
         None
     }
 
-    /// Whether the searcher may prune and reduce by the static evaluation: reverse futility,
-    /// razoring, futility, late move and exchange pruning, internal iterative reduction, and
-    /// late move reductions from the depth × move-number table instead of a plain three-step
-    /// one. A game opts in where self-play shows that its evaluation bears it
-    /// (docs/journal/performance.md); by default the search prunes only by null moves.
-    fn forward_pruning(&self) -> bool {
-        false
+    /// Whether the searcher may prune and reduce by the static evaluation and the exchange
+    /// value: reverse futility, razoring, futility, late move and exchange pruning, internal
+    /// iterative reduction, late move reductions from the depth × move-number table instead
+    /// of a plain three-step one. Every game does; `false` leaves null moves only. A player's
+    /// choice: Advance's level 8 searches its model of a graded game without.
+    fn forward_pruning(_policy: &Self::Policy) -> bool {
+        true
     }
 
-    /// The position as the root of a search: a game may mark it (Advance's level 8 models
-    /// the first plies below its root more exactly than the rest). By default itself.
-    fn as_search_root(&self) -> Self {
+    /// The position as the root of a search, which a game may mark, by default itself. One
+    /// game: Advance's level 8 predicts its first plies below the root exactly.
+    fn as_search_root(&self, _policy: &Self::Policy) -> Self {
         self.clone()
     }
 
@@ -328,29 +427,39 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Whether the side to move picks among its search moves at random (a scripted player
-    /// such as a graded level), so that the searcher takes the average of their values
-    /// instead of the best.
-    fn chance_node(&self) -> bool {
+    /// Whether the side to move picks among its search moves at random, so that the searcher
+    /// takes the average of their values instead of the best. One game: Advance's level 8,
+    /// whose opponent is level 7, random among its ties.
+    fn chance_node(&self, _policy: &Self::Policy) -> bool {
         false
     }
 
-    /// A win the side to move can force, found by a narrow proof of the game's own (Gomoku's
-    /// continuous fours) in at most `budget` of its steps: `line` receives the moves to the
-    /// win, both sides' (its length is the win's distance in plies). `false` when none is
-    /// found, which proves nothing. By default the game has no such proof.
+    /// A win the side to move can force, found by a narrow proof of the game's own in at most
+    /// `budget` of its steps: `line` receives the moves to the win, both sides' (its length is
+    /// the win's distance in plies). `false` when none is found, which proves nothing. One
+    /// game: Gomoku's continuous fours, which the general search finds only far deeper.
     fn proven_win(&self, _budget: u32, _line: &mut Vec<Self::Move>) -> bool {
         false
     }
 
-    /// Whether the side to move is under direct attack; the searcher extends such nodes.
-    fn in_check(&self) -> bool {
+    /// Whether the position is no place to stand pat: the side to move must answer a direct
+    /// attack (a king or General attacked, an enemy four), or has no move at all (Sixes, where
+    /// that loses). The searcher extends such nodes and quiescence lists every move there, so
+    /// that an empty list scores as `outcome_without_moves` instead of by the evaluation.
+    fn in_check(&self, _policy: &Self::Policy) -> bool {
         false
     }
+}
 
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-
-    fn format_move(&self, mv: Self::Move) -> String;
+/// What the engine's driver needs to show a game to people and run its extras, apart from
+/// the search: the board and side names as text, other position sources, game commands and
+/// rule-following players.
+pub trait Hosted: Rules {
+    /// A position from another source named by the protocol's `position <kind> <arg>`
+    /// (e.g. a layout file). Games without such sources refuse every kind.
+    fn load(_variant: &str, kind: &str, _arg: &str, _opts: &Options) -> Result<Self, String> {
+        Err(format!("this game has no position source '{kind}'"))
+    }
 
     /// The board as text lines for `view`.
     fn view(&self) -> Vec<String>;
@@ -369,7 +478,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Commands only this game understands (`name` and its arguments); `None` if unknown.
-    /// `forfeit` says whether a player ended the game (the session's `resign`, `timeout`).
+    /// `forfeit` says whether a player ended the game (the session's `resign`, `timeout`): one
+    /// game reads it, Chess14, whose `state` reports the game's end as its source's tool does.
     fn command(
         &self,
         _name: &str,
@@ -380,8 +490,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+/// A game the engine hosts whole: rules, search and presentation. Implemented for every type
+/// with the three; the registry, the driver and the front-ends ask for this one.
+pub trait Game: Searchable + Hosted {}
+
+impl<G: Searchable + Hosted> Game for G {}
+
 /// The result of the game at `g`, looking at both kinds of ending.
-pub fn result<G: Game>(g: &G) -> Option<Outcome> {
+pub fn result<G: Rules>(g: &G) -> Option<Outcome> {
     if let Some(o) = g.outcome() {
         return Some(o);
     }
@@ -395,7 +511,7 @@ pub fn result<G: Game>(g: &G) -> Option<Outcome> {
 }
 
 /// Counts the legal move sequences of exactly `depth` plies; finished games add nothing.
-pub fn perft<G: Game>(g: &G, depth: u32) -> u64 {
+pub fn perft<G: Rules>(g: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

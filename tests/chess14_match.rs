@@ -19,7 +19,7 @@ use common::env;
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Instant;
-use tabula::game::{Game, Options, Outcome, Scripted, Side, result};
+use tabula::game::{Hosted, Options, Outcome, Rules, Scripted, Side, result};
 use tabula::games::chess14::Chess14;
 use tabula::search::limits::Limits;
 use tabula::search::tt::Table;
@@ -39,7 +39,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
         .and_then(|v| v.parse::<u64>().ok());
     let mut guidelines = Options::default();
     guidelines.set("Level", "guidelines".to_string());
-    let pool = tabula::search::thinker::thread_pool(threads).unwrap();
+    let pool = tabula::search::player::thread_pool(threads).unwrap();
     let table = Table::new(32).unwrap();
     let stop = AtomicBool::new(false);
     let (mut points, mut flagged, mut adjudicated) = (0u64, 0u64, 0u64);
@@ -77,7 +77,7 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                 let start = Instant::now();
                 // A search that hit its hard deadline leaves the flag set.
                 stop.store(false, Relaxed);
-                let answer = search(&pos, &request, &table, &pool, &stop, &mut |_| {});
+                let answer = search(&pos, &(), &request, &table, &pool, &stop, &mut |_| {});
                 let spent = start.elapsed().as_millis();
                 slowest_ms = slowest_ms.max(spent);
                 moves += 1;

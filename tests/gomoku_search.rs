@@ -1,13 +1,13 @@
 //! The searcher playing Gomoku: it takes a win in one, blocks a loss in one, and beats a
 //! player that picks at random among the points near stones.
 
-use tabula::game::{Game, Options, Outcome, Side, result};
+use tabula::game::{Options, Outcome, Rules, Side, result};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::games::gomoku::text::format_point;
 use tabula::rng::Rng;
 use tabula::search::limits::Limits;
-use tabula::search::thinker::Thinker;
+use tabula::search::player::Player;
 
 fn start(size: i64) -> Gomoku {
     let mut opts = Options::default();
@@ -18,7 +18,7 @@ fn start(size: i64) -> Gomoku {
 fn play(pos: &mut Gomoku, moves: &str) {
     for m in moves.split_whitespace() {
         let p = pos.parse_move(m).unwrap();
-        Game::play(pos, p);
+        Rules::play(pos, p);
     }
 }
 
@@ -28,9 +28,9 @@ fn best(pos: &Gomoku, depth: u32) -> Point {
         depth: Some(depth),
         ..Limits::default()
     };
-    Thinker::new(1, 8)
+    Player::new(1, 8)
         .unwrap()
-        .think(pos, limits, None)
+        .think(pos, &(), limits, None)
         .best
         .unwrap()
 }
@@ -99,7 +99,7 @@ fn beats_a_random_player_every_time() {
             } else {
                 random_move(&pos, &mut rng)
             };
-            Game::play(&mut pos, mv);
+            Rules::play(&mut pos, mv);
         }
         assert_eq!(
             pos.outcome(),

@@ -3,11 +3,11 @@
 //! single saving point.
 
 use std::time::{Duration, Instant};
-use tabula::game::{Game, Options, WIN_BOUND};
+use tabula::game::{Options, Rules, Searchable, WIN_BOUND};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::search::limits::Limits;
-use tabula::search::thinker::Thinker;
+use tabula::search::player::Player;
 
 fn position(fen: &str) -> Gomoku {
     Gomoku::from_fen("gomoku", fen, &Options::default()).unwrap()
@@ -42,12 +42,12 @@ const NEAR_MISSES: &[&str] = &[
 const DEPTH: u32 = 8;
 
 fn search_score(pos: &Gomoku, depth: u32) -> (i32, Option<Point>) {
-    let thinker = Thinker::new(1, 16).unwrap();
+    let player = Player::new(1, 16).unwrap();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let thought = thinker.think(pos, limits, None);
+    let thought = player.think(pos, &(), limits, None);
     (thought.score, thought.best)
 }
 

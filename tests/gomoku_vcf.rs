@@ -4,11 +4,11 @@
 //! defences: positions where every move but one loses to continuous fours.
 
 use std::time::{Duration, Instant};
-use tabula::game::{Game, Options, Side};
+use tabula::game::{Options, Rules, Searchable, Side};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::search::limits::Limits;
-use tabula::search::thinker::Thinker;
+use tabula::search::player::Player;
 
 fn position(fen: &str) -> Gomoku {
     Gomoku::from_fen("gomoku", fen, &Options::default()).unwrap()
@@ -47,7 +47,7 @@ fn check_forced_win(pos: &Gomoku, line: &[Point]) {
             );
         }
         assert!(pos.board().at(mv).is_none(), "ply {i} is on a stone");
-        Game::play(&mut pos, mv);
+        Rules::play(&mut pos, mv);
     }
     assert_eq!(pos.winner(), Some(attacker), "the line ends without five");
 }
@@ -102,7 +102,7 @@ fn brute_force(pos: &Gomoku, depth: u32) -> bool {
     pos.legal_moves(&mut moves);
     moves.into_iter().any(|mv| {
         let mut next = pos.clone();
-        Game::play(&mut next, mv);
+        Rules::play(&mut next, mv);
         if next.fours(attacker) == 0 || next.fours(attacker.other()) > 0 {
             return false;
         }
@@ -110,7 +110,7 @@ fn brute_force(pos: &Gomoku, depth: u32) -> bool {
         if fives.len() >= 2 {
             return true;
         }
-        Game::play(&mut next, fives[0]);
+        Rules::play(&mut next, fives[0]);
         brute_force(&next, depth - 1)
     })
 }
@@ -177,7 +177,7 @@ const DEFENCES: &[(&str, &str)] = &[
 
 #[test]
 fn the_single_saving_point_is_searched_and_played() {
-    let thinker = Thinker::new(1, 16).unwrap();
+    let player = Player::new(1, 16).unwrap();
     for (fen, save) in DEFENCES {
         let pos = position(fen);
         let save = pos.parse_move(save).unwrap();
@@ -186,12 +186,12 @@ fn the_single_saving_point_is_searched_and_played() {
         let mut line = Vec::new();
         for mv in legal.into_iter().filter(|&m| m != save) {
             let mut next = pos.clone();
-            Game::play(&mut next, mv);
+            Rules::play(&mut next, mv);
             assert!(next.proven_win(100_000, &mut line), "{fen}: {mv:?} holds");
             check_forced_win(&next, &line);
         }
         let mut searched = Vec::new();
-        pos.search_moves(&mut searched);
+        pos.search_moves(false, &mut searched);
         assert!(
             searched.contains(&save),
             "{fen}: the defence is not searched"
@@ -201,7 +201,7 @@ fn the_single_saving_point_is_searched_and_played() {
                 depth: Some(depth),
                 ..Limits::default()
             };
-            let best = thinker.think(&pos, limits, None).best;
+            let best = player.think(&pos, &(), limits, None).best;
             assert_eq!(best, Some(save), "{fen} at depth {depth}");
         }
     }

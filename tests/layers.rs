@@ -186,6 +186,7 @@ fn edges() -> BTreeMap<String, BTreeSet<String>> {
 
 #[test]
 fn lower_layers_never_import_higher_ones() {
+    // Games know no player (`search::player`) and no session (`engine`, `frontends`).
     let forbidden = [
         ("games", &["engine", "frontends", "search", "protocol"][..]),
         ("search", &["games", "engine", "frontends", "protocol"][..]),
@@ -257,10 +258,46 @@ fn the_checker_sees_imports_through_groups_and_reexports() {
     // Known, stable facts of the layout: if these vanish the checker has gone blind.
     assert!(edges["engine::driver"].contains("search"));
     assert!(edges["games::advance::game"].contains("game"));
-    assert!(edges["frontends::advance::player"].contains("search::thinker"));
+    assert!(edges["frontends::advance::player"].contains("search::player"));
+    // One player that thinks serves the session, XBoard and bench.
+    for user in [
+        "engine::driver",
+        "frontends::xboard::think",
+        "frontends::bench",
+    ] {
+        assert!(edges[user].contains("search::player"), "{user}");
+    }
     assert!(
         edges["games::advance::movegen"].contains("games::advance::position"),
         "{:?}",
         edges["games::advance::movegen"]
     );
+}
+
+/// The whole words of `code` outside `//` comments.
+fn words(code: &str) -> BTreeSet<String> {
+    code.lines()
+        .map(|l| l.split("//").next().unwrap())
+        .flat_map(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_searcher_asks_a_game_only_for_its_rules_and_search_knowledge() {
+    // The seam is split by capability (src/game.rs): presentation and session extras
+    // (`Hosted`, and `Game`, which includes it) stay out of the searcher.
+    let mut wrong = Vec::new();
+    for (module, file) in modules() {
+        if module == "search" || module.starts_with("search::") {
+            let found = words(&code(&file));
+            for name in ["Game", "Hosted"] {
+                if found.contains(name) {
+                    wrong.push(format!("{module} names {name}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

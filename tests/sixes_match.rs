@@ -13,7 +13,7 @@ use common::env;
 
 use std::time::{Duration, Instant};
 use tabula::frontends::sixes::player::{Level, Player};
-use tabula::game::{Game, Outcome, Side, result};
+use tabula::game::{Outcome, Rules as _, Side, result};
 use tabula::games::sixes::{Capture, Move, Rules, Sixes};
 
 /// Larger than any piece-count difference.

@@ -8,7 +8,7 @@ mod peer;
 
 use peer::Peer;
 use std::time::{Duration, Instant};
-use tabula::game::{Game, Options};
+use tabula::game::{Options, Rules};
 use tabula::games::chess14::Chess14;
 
 /// What XBoard sends to an engine it starts for a game of Chess14 at 40 moves in 1 minute,
@@ -54,7 +54,7 @@ fn start_position() -> Chess14 {
 }
 
 /// Reads `move X` (with its promotion suffix) as a move of `pos`.
-fn engine_move(pos: &Chess14, line: &str) -> <Chess14 as Game>::Move {
+fn engine_move(pos: &Chess14, line: &str) -> <Chess14 as Rules>::Move {
     let text = line.strip_prefix("move ").expect("a move line");
     let squares = text.strip_suffix('q').unwrap_or(text);
     let mv = pos

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
-use tabula::game::{Game, Options};
+use tabula::game::{Hosted, Options, Rules};
 use tabula::games::chess14::Chess14;
 
 /// One scratch file per process, with a layout beside it for configs to name.

@@ -9,7 +9,7 @@ use crate::game::{self, Game, MoveBits, Options};
 use crate::protocol;
 use crate::rng::Rng;
 use crate::search::limits::Limits;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::HashSet;
@@ -144,7 +144,8 @@ const MAX_NODES: [u64; 3] = [50_000, 250_000, 1_000_000];
 /// hangs.
 pub fn search_bounded<G: Game>(id: &'static str) {
     let opts = Options::default();
-    let thinker = Thinker::new(1, 1).unwrap();
+    let player = Player::new(1, 1).unwrap();
+    let policy = G::policy(&opts);
     let mut rng = Rng::new(40);
     let mut searched = 0;
     for _ in 0..CROWDED * 4 {
@@ -153,14 +154,14 @@ pub fn search_bounded<G: Game>(id: &'static str) {
             continue;
         };
         for depth in 1..=MAX_NODES.len() as u32 {
-            thinker.clear();
+            player.clear();
             let most = MAX_NODES[depth as usize - 1];
             let limits = Limits {
                 depth: Some(depth),
                 nodes: Some(most + 1),
                 ..Limits::default()
             };
-            let nodes = thinker.think(&pos, limits, None).nodes;
+            let nodes = player.think(&pos, &policy, limits, None).nodes;
             assert!(nodes <= most, "{id} {fen}: {nodes} nodes to depth {depth}");
         }
         searched += 1;
@@ -201,14 +202,15 @@ fn position<G: Game>(id: &str, pos: &G, opts: &Options) {
     let again = G::from_fen(id, &fen, opts).unwrap_or_else(|e| panic!("{id} {fen}: {e}"));
     assert_eq!(again.to_fen(), fen, "{id}: to_fen/from_fen round trip");
     assert_eq!(again.hash(), pos.hash(), "{id} {fen}: incremental hash");
-    let moves = |generate: fn(&G, &mut Vec<G::Move>)| {
+    let policy = G::policy(opts);
+    let moves = |generate: &dyn Fn(&mut Vec<G::Move>)| {
         let mut out = Vec::new();
-        generate(pos, &mut out);
+        generate(&mut out);
         out
     };
-    let legal = moves(G::legal_moves);
-    let search = moves(G::search_moves);
-    let noisy = moves(G::noisy_moves);
+    let legal = moves(&|out| pos.legal_moves(out));
+    let search = moves(&|out| pos.search_moves(&policy, out));
+    let noisy = moves(&|out| pos.noisy_moves(&policy, out));
     let legal_set: HashSet<_> = legal.iter().collect();
     assert_eq!(
         legal_set.len(),

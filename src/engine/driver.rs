@@ -7,7 +7,7 @@ use crate::game::{self, Forfeit, Game, OptionSpec, Options, Outcome, Scripted, S
 use crate::protocol::reply::{self, BenchResult, BestMove, Perft};
 use crate::protocol::{Go, Source};
 use crate::search::limits::{Limits, PonderHit};
-use crate::search::tt::Table;
+use crate::search::player::Player;
 use crate::search::{self, Info, Request};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -16,14 +16,25 @@ use std::time::Instant;
 
 /// What a search needs from the session besides the position.
 pub struct SearchContext {
-    pub table: Arc<Table>,
-    pub pool: Arc<rayon::ThreadPool>,
-    pub stop: Arc<AtomicBool>,
-    pub threads: usize,
+    /// Who searches: the table, the threads and the stop flag.
+    pub player: Player,
     pub overhead_ms: u64,
     pub seed: u64,
     /// Heard by a `go ponder` search when its guess came true (`ponderhit`).
     pub ponder: PonderHit,
+}
+
+impl SearchContext {
+    /// A context for searches that need no clock, seed or pondering (bench, a referee's
+    /// opening check).
+    pub fn plain(player: Player) -> SearchContext {
+        SearchContext {
+            player,
+            overhead_ms: 0,
+            seed: 1,
+            ponder: PonderHit::default(),
+        }
+    }
 }
 
 /// Where a search reports its progress: one [`Info`] per finished depth, the principal
@@ -81,6 +92,9 @@ pub struct GameDriver<G: Game> {
     /// The position the moves start from, to replay `history`.
     root: G,
     forfeit: Option<Forfeit>,
+    /// The searching player's policy, from the options the position was set with (as a
+    /// fresh engine would build it); clones and the searches of one position share it.
+    policy: Arc<G::Policy>,
 }
 
 /// How the registry makes a driver: game id and options in, a driver at the start position out.
@@ -95,6 +109,7 @@ pub fn driver<G: Game>(id: &'static str, opts: &Options) -> Result<Box<dyn Drive
         pos,
         moves: Vec::new(),
         forfeit: None,
+        policy: Arc::new(G::policy(opts)),
     }))
 }
 
@@ -116,22 +131,7 @@ impl<G: Game> GameDriver<G> {
 
     /// A silent search within `limits`.
     fn silent(&self, limits: Limits, ctx: &SearchContext) -> search::Answer<G::Move> {
-        let request = Request {
-            limits,
-            threads: ctx.threads,
-            root_moves: None,
-            overhead_ms: 0,
-            multipv: 1,
-            ponder: None,
-        };
-        search::search(
-            &self.pos,
-            &request,
-            &ctx.table,
-            &ctx.pool,
-            &ctx.stop,
-            &mut |_| {},
-        )
+        ctx.player.think(&self.pos, &self.policy, limits, None)
     }
 
     fn limits(&self, go: &Go) -> Limits {
@@ -156,6 +156,7 @@ impl<G: Game> Driver for GameDriver<G> {
             moves: self.moves.clone(),
             root: self.root.clone(),
             forfeit: self.forfeit,
+            policy: Arc::clone(&self.policy),
         })
     }
 
@@ -191,6 +192,7 @@ impl<G: Game> Driver for GameDriver<G> {
             moves: played,
             root,
             forfeit: None,
+            policy: Arc::new(G::policy(opts)),
         };
         Ok(())
     }
@@ -300,6 +302,7 @@ impl<G: Game> Driver for GameDriver<G> {
             only = Some(moves?);
         }
         let pos = self.pos.clone();
+        let policy = Arc::clone(&self.policy);
         let over = self.outcome().is_some();
         let scripted = if over || only.is_some() {
             None
@@ -308,7 +311,7 @@ impl<G: Game> Driver for GameDriver<G> {
         };
         let request = Request {
             limits: self.limits(go),
-            threads: ctx.threads,
+            threads: ctx.player.threads(),
             root_moves: only,
             overhead_ms: ctx.overhead_ms,
             multipv: opts.int("MultiPV", 1) as usize,
@@ -317,22 +320,14 @@ impl<G: Game> Driver for GameDriver<G> {
         let infinite = go.infinite;
         let ponder = request.ponder.clone();
         Ok(Box::new(move |progress: &mut Progress<'_>| {
-            let best = match scripted {
-                _ if over => None,
-                Some(Scripted::Play(mv)) => Some(vec![mv]),
-                Some(Scripted::SearchAmong(moves)) => {
-                    let request = Request {
-                        root_moves: Some(moves),
-                        ..request
-                    };
-                    run_search(&pos, &request, &ctx, progress)
-                }
-                None => run_search(&pos, &request, &ctx, progress),
+            let best = match over {
+                true => None,
+                false => answer(&pos, &policy, scripted, request, &ctx, progress),
             };
             // UCI: an infinite search answers only when told to stop, even if it is done, and
             // so does a ponder search until its guess comes true.
             while (infinite || ponder.as_ref().is_some_and(|p| p.at().is_none()))
-                && !ctx.stop.load(Ordering::Relaxed)
+                && !ctx.player.stopped()
             {
                 std::thread::sleep(std::time::Duration::from_millis(2));
             }
@@ -347,7 +342,7 @@ impl<G: Game> Driver for GameDriver<G> {
     }
 
     fn bench(&self, depth: Option<u32>, movetime: Option<u64>, ctx: SearchContext) -> BenchResult {
-        ctx.table.clear();
+        ctx.player.clear();
         let start = Instant::now();
         let limits = Limits {
             depth,
@@ -371,7 +366,7 @@ impl<G: Game> Driver for GameDriver<G> {
         if self.outcome().is_some() {
             return None;
         }
-        ctx.table.clear();
+        ctx.player.clear();
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -417,11 +412,14 @@ fn move_words<G: Game>(from: &G, moves: &[G::Move]) -> Vec<String> {
         .collect()
 }
 
-/// Runs a search, reporting each finished depth with its variation in words; returns the best
-/// move and the reply it expects, if the search has one (`None` when there is no move).
-fn run_search<G: Game>(
+/// The player's answer (a level's scripted move, or a search reporting each finished depth
+/// with its variation in words): the best move and the reply it expects, if the search has
+/// one (`None` when there is no move).
+fn answer<G: Game>(
     pos: &G,
-    request: &Request<G::Move>,
+    policy: &G::Policy,
+    scripted: Option<Scripted<G::Move>>,
+    request: Request<G::Move>,
     ctx: &SearchContext,
     progress: &mut Progress<'_>,
 ) -> Option<Vec<G::Move>> {
@@ -438,7 +436,9 @@ fn run_search<G: Game>(
             pv,
         });
     };
-    let answer = search::search(pos, request, &ctx.table, &ctx.pool, &ctx.stop, &mut report);
+    let answer = ctx
+        .player
+        .answer(pos, policy, scripted, request, &mut report);
     let best = answer.best?;
     let reply = answer.pv.get(1).filter(|_| answer.pv[0] == best);
     Some(std::iter::once(best).chain(reply.copied()).collect())
@@ -450,15 +450,7 @@ mod tests {
     use crate::games::sixes::Sixes;
 
     fn context() -> SearchContext {
-        SearchContext {
-            table: Arc::new(Table::new(1).unwrap()),
-            pool: Arc::new(crate::search::thinker::thread_pool(1).unwrap()),
-            stop: Arc::new(AtomicBool::new(false)),
-            threads: 1,
-            overhead_ms: 0,
-            seed: 1,
-            ponder: PonderHit::default(),
-        }
+        SearchContext::plain(Player::new(1, 1).unwrap())
     }
 
     #[test]

@@ -22,12 +22,9 @@ use crate::protocol::reply::{self, Response};
 use crate::protocol::{self, Command, Query};
 use crate::rng;
 use crate::search::limits::PonderHit;
-use crate::search::thinker::{thread_pool, usable_threads};
-use crate::search::tt::Table;
+use crate::search::player::Player;
 use std::collections::VecDeque;
 use std::io::BufRead;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
@@ -134,10 +131,8 @@ pub struct Session {
     out: Output,
     game: Option<Box<dyn Driver>>,
     options: Options,
-    table: Arc<Table>,
-    pool: Arc<rayon::ThreadPool>,
-    threads: usize,
-    stop: Arc<AtomicBool>,
+    /// The table, threads and stop flag of every search, perft and bench.
+    player: Player,
     /// The running search, perft or bench.
     work: Option<JoinHandle<()>>,
     /// What tells the running `go ponder` search that `ponderhit` came, and whether the
@@ -169,38 +164,6 @@ pub enum AtEnd {
     Stop,
 }
 
-fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
-    // A pool that cannot be built leaves the machine unusable for us anyway.
-    Arc::new(thread_pool(threads).expect("cannot start search threads"))
-}
-
-/// A table of `mib` MiB, cleared on `pool` so that the first search does not pay for its
-/// memory. A table larger than the memory the system has free is refused: the system would
-/// grant it (it overcommits) and then swap or kill us while clearing it. The engine's `Hash`
-/// and XBoard's `memory` both come here.
-pub fn table(mib: usize, pool: &rayon::ThreadPool) -> Result<Arc<Table>, String> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-    if let Some(free) = available_mib(&meminfo).filter(|&free| mib > free) {
-        return Err(format!(
-            "cannot allocate a hash table of {mib} MiB (only {free} MiB of memory is free)"
-        ));
-    }
-    let table = Table::new(mib)?;
-    pool.install(|| table.clear());
-    log::info!("hash table: {mib} MiB, {} entries", table.len());
-    Ok(Arc::new(table))
-}
-
-/// The memory available to a new allocation, in MiB, from Linux's `/proc/meminfo` text;
-/// `None` where it does not say.
-fn available_mib(meminfo: &str) -> Option<usize> {
-    let line = meminfo
-        .lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))?;
-    let kib: usize = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    Some(kib / 1024)
-}
-
 impl Session {
     pub fn new(out: Output) -> Self {
         Session::with_hash(out, DEFAULT_HASH_MIB)
@@ -214,17 +177,14 @@ impl Session {
         let game = registry::all()
             .first()
             .and_then(|g| (g.make)(g.id, &options).ok());
-        let pool = pool(threads);
         let (events, inbox) = channel();
         Session {
             out,
             game,
             options,
-            // Like the pool: without the table's memory to spare there is no engine to run.
-            table: table(mib, &pool).expect("cannot allocate the default hash table"),
-            pool,
-            threads,
-            stop: Arc::new(AtomicBool::new(false)),
+            // Without the threads and the table's memory to spare there is no engine to run.
+            player: Player::with_checked_table(threads, mib)
+                .expect("cannot start the search threads and the default hash table"),
             work: None,
             pondering: None,
             works: 0,
@@ -295,7 +255,7 @@ impl Session {
                     input_open = false;
                     self.ended = true;
                     if !self.finishes(self.work_ends) {
-                        self.stop.store(true, Ordering::Relaxed);
+                        self.player.stop();
                     }
                 }
                 Event::Done(work) if work == self.works => self.wait(),
@@ -318,7 +278,7 @@ impl Session {
     /// `quit` or `term`: the running work stops (a search prints its `bestmove`), queued
     /// commands are dropped.
     fn exit(&mut self, code: i32) -> i32 {
-        self.stop.store(true, Ordering::Relaxed);
+        self.player.stop();
         self.wait();
         code
     }
@@ -355,7 +315,7 @@ impl Session {
                 return Flow::Continue;
             }
             Command::Stop => {
-                self.stop.store(true, Ordering::Relaxed);
+                self.player.stop();
                 return Flow::Continue;
             }
             Command::PonderHit => {
@@ -376,7 +336,7 @@ impl Session {
         match cmd {
             Command::Uci => self.hello(reply::UCI_OK),
             Command::Ugi => self.hello(reply::UGI_OK),
-            Command::NewGame => self.pool.install(|| self.table.clear()),
+            Command::NewGame => self.player.clear(),
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::Game(id) => self.select(&id),
             Command::Games => {
@@ -470,14 +430,19 @@ impl Session {
         };
         match spec.name {
             "Threads" => {
-                self.threads = usable_threads(value.parse().unwrap_or(1));
-                self.pool = pool(self.threads);
+                if let Err(e) = self.player.set_threads(value.parse().unwrap_or(1)) {
+                    return self.out.error(&e);
+                }
             }
-            "Hash" => match table(value.parse().unwrap_or(DEFAULT_HASH_MIB), &self.pool) {
-                Ok(table) => self.table = table,
-                // The old table and the option's old value stay.
-                Err(e) => return self.out.error(&e),
-            },
+            "Hash" => {
+                if let Err(e) = self
+                    .player
+                    .set_hash(value.parse().unwrap_or(DEFAULT_HASH_MIB))
+                {
+                    // The old table and the option's old value stay.
+                    return self.out.error(&e);
+                }
+            }
             "UCI_Variant" => self.select(&value),
             _ => {}
         }
@@ -514,14 +479,10 @@ impl Session {
                 .map_or(1, |d| d.as_nanos() as u64),
             s => s as u64 ^ self.searches.wrapping_mul(rng::GOLDEN),
         };
-        self.stop = Arc::new(AtomicBool::new(
-            self.ended && !self.finishes(self.work_ends),
-        ));
+        self.player
+            .renew_stop(self.ended && !self.finishes(self.work_ends));
         SearchContext {
-            table: self.table.clone(),
-            pool: self.pool.clone(),
-            stop: self.stop.clone(),
-            threads: self.threads,
+            player: self.player.clone(),
             overhead_ms: self.options.int("MoveOverhead", 30) as u64,
             seed,
             ponder: PonderHit::default(),
@@ -571,10 +532,11 @@ impl Session {
                 Err(e) => out.error(&e),
             },
             Command::Perft(depth) => {
-                let (game, out, pool) = (game.boxed_clone(), out.clone(), self.pool.clone());
+                let (game, out) = (game.boxed_clone(), out.clone());
                 return Some(Box::new(move || {
                     // A perft cut short by `stop` has no count to print.
-                    if let Some(p) = game.perft(depth, &pool, &ctx.stop) {
+                    let player = &ctx.player;
+                    if let Some(p) = game.perft(depth, player.pool(), player.stop_flag()) {
                         out.lines(&reply::perft(&p));
                     }
                 }));
@@ -647,17 +609,4 @@ type Work = Box<dyn FnOnce() + Send>;
 /// Runs the protocol on `input` until `quit`, `term` or end of input; returns the exit status.
 pub fn run<R: BufRead + Send + 'static>(input: R, out: Output) -> i32 {
     Session::new(out).serve(input)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn available_memory_is_read_from_meminfo() {
-        let text = "MemTotal:       24684104 kB\nMemFree:        19861504 kB\nMemAvailable:   23046144 kB\n";
-        assert_eq!(available_mib(text), Some(22506));
-        assert_eq!(available_mib("MemTotal: 5 kB\n"), None);
-        assert_eq!(available_mib("MemAvailable: lots\n"), None);
-    }
 }

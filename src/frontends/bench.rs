@@ -8,11 +8,7 @@ use crate::frontends::args::{Arg, Args, number};
 use crate::game::Options;
 use crate::protocol::reply::nps;
 use crate::protocol::{self, Command};
-use crate::search::limits::PonderHit;
-use crate::search::thinker::thread_pool;
-use crate::search::tt::Table;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use crate::search::player::Player;
 
 pub const USAGE: &str =
     "usage: tabula bench [--depth N | --movetime MS] [--threads N] [--hash MiB] [--game ID]";
@@ -68,15 +64,8 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let pool = match thread_pool(s.threads) {
-        Ok(p) => Arc::new(p),
-        Err(e) => {
-            super::complain("tabula bench", e);
-            return 1;
-        }
-    };
-    let table = match Table::new(s.hash) {
-        Ok(t) => Arc::new(t),
+    let player = match Player::new(s.threads, s.hash) {
+        Ok(p) => p,
         Err(e) => {
             super::complain("tabula bench", e);
             return 1;
@@ -89,7 +78,7 @@ pub fn run(args: &[String]) -> i32 {
         .iter()
         .filter(|g| s.game.as_deref().is_none_or(|id| id == g.id));
     for entry in chosen {
-        match bench_game(entry, &s, &table, &pool, &out) {
+        match bench_game(entry, &s, &player, &out) {
             Ok((n, t)) => {
                 nodes += n;
                 ms += t;
@@ -111,8 +100,7 @@ pub fn run(args: &[String]) -> i32 {
 fn bench_game(
     entry: &GameEntry,
     s: &Settings,
-    table: &Arc<Table>,
-    pool: &Arc<rayon::ThreadPool>,
+    player: &Player,
     out: &Output,
 ) -> Result<(u64, u64), String> {
     let depth = match s.movetime {
@@ -128,16 +116,7 @@ fn bench_game(
             }
             other => return Err(format!("bench position '{text}' reads as {other:?}")),
         }
-        let ctx = SearchContext {
-            table: table.clone(),
-            pool: pool.clone(),
-            stop: Arc::new(AtomicBool::new(false)),
-            threads: s.threads,
-            overhead_ms: 0,
-            seed: 1,
-            ponder: PonderHit::default(),
-        };
-        let r = game.bench(depth, s.movetime, ctx);
+        let r = game.bench(depth, s.movetime, SearchContext::plain(player.clone()));
         out.line(&format!(
             "{} {} depth {} nodes {} time {} nps {}",
             entry.id,

@@ -10,7 +10,7 @@ use nom::bytes::complete::{tag, take_till1};
 use nom::combinator::{all_consuming, map, value};
 use nom::sequence::preceded;
 
-use crate::game::{Game, Side};
+use crate::game::{Hosted, Side};
 use crate::games::gomoku::Gomoku;
 use crate::games::gomoku::geometry::{Point, Rule};
 use crate::games::gomoku::mist::{MIST_SIZE, mist_view};

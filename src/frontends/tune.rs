@@ -6,7 +6,7 @@
 //! ones. The pawn stays at 100, the unit.
 
 use crate::frontends::args::{Arg, Args, number};
-use crate::game::{Game, Options, Side};
+use crate::game::{Options, Rules, Searchable, Side};
 use crate::games::chess14::{Chess14, material_terms};
 use crate::protocol::lines::Lines;
 
@@ -139,14 +139,14 @@ fn game_samples(line: &str, skip: usize) -> Result<Option<Vec<Sample>>, String> 
     let mut samples = Vec::new();
     let mut noisy = Vec::new();
     for (ply, word) in moves.split_whitespace().enumerate() {
-        if ply >= skip && !pos.in_check() {
+        if ply >= skip && !pos.in_check(&()) {
             noisy.clear();
             pos.noisy_moves(&mut noisy);
             if !noisy
                 .iter()
-                .any(|&m| Game::exchange(&pos, m).is_some_and(|v| v > 0))
+                .any(|&m| Searchable::exchange(&pos, m).is_some_and(|v| v > 0))
             {
-                let eval = f64::from(pos.evaluate());
+                let eval = f64::from(pos.evaluate(&()));
                 samples.push(Sample {
                     eval: if pos.side_to_move() == Side::P1 {
                         eval

@@ -1,5 +1,6 @@
-//! The games, one folder each. A game implements [`crate::game::Game`]; the registry of the
-//! session (`src/engine/registry.rs`) gives it a protocol id.
+//! The games, one folder each. A game implements `Rules`, `Searchable` and `Hosted` (together
+//! [`crate::game::Game`]); the registry of the session (`src/engine/registry.rs`) gives it a
+//! protocol id.
 
 pub mod advance;
 pub mod chess14;

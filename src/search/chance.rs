@@ -2,13 +2,13 @@
 
 use super::tt::Bound;
 use super::worker::{Worker, from_table, outcome_score, to_table};
-use crate::game::{Game, WIN, WIN_BOUND};
+use crate::game::{Searchable, WIN, WIN_BOUND};
 
 /// What a won or lost line counts for in the average of a chance node: more than any
 /// evaluation short of a win, far from the mate scores.
 pub(super) const CHANCE_WIN: i32 = WIN_BOUND / 2;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     /// The value of a node whose player picks a move at random: the average of its moves'
     /// exact values (full windows, so no bound is ever stored). A win or loss counts as
     /// `CHANCE_WIN` in the average unless every move leads to one, so that the mean stays a

@@ -5,7 +5,8 @@
 //! and delta pruning, and Lazy SMP (several threads search the same root and share only the
 //! table).
 //!
-//! Nothing here names a game: everything game-specific comes through [`Game`].
+//! Nothing here names a game: everything game-specific comes through [`Searchable`], the
+//! game's search tuning included (`Searchable::PARAMS`).
 //!
 //! This file is the way in: [`search`] with its request, reports and answer. Each file below
 //! uses only this one and those listed after it:
@@ -15,24 +16,26 @@
 //! - `threads.rs`: Lazy SMP, what the threads share and how they spread over the depths;
 //! - `limits.rs`: the limits of a `go`, the deadlines and the keep-going-or-stop decisions;
 //! - `tt.rs`, `ordering.rs`: the transposition table and the move ordering memory;
-//! - `selectivity.rs`: the margins and tables of forward pruning and reductions.
+//! - `selectivity.rs`: the tables of late move pruning and reductions (the margins are each
+//!   game's `SearchParams`).
 //!
-//! `thinker.rs` wraps [`search`] for callers that want answers without reports.
+//! `player.rs`: one player that thinks (table, threads, stop flag), the way in for every
+//! front-end: a level's scripted move or a search, with or without reports.
 
 mod chance;
 mod eval_cache;
 pub mod limits;
 mod negamax;
 pub mod ordering;
+pub mod player;
 mod quiescence;
 mod root;
 mod selectivity;
-pub mod thinker;
 mod threads;
 pub mod tt;
 mod worker;
 
-use crate::game::{Game, WIN};
+use crate::game::{Searchable, WIN};
 use limits::{End, Limits, PonderHit};
 use ordering::NOISY;
 use std::sync::atomic::AtomicBool;
@@ -89,10 +92,12 @@ pub struct Answer<M> {
     pub pv: Vec<M>,
 }
 
-/// Searches `root` within the request's limits. `stop` ends it early from outside; `report`
-/// receives the main thread's progress. Helper threads (Lazy SMP) run on `pool`.
-pub fn search<G: Game>(
+/// Searches `root` within the request's limits, as the player of `policy` would. `stop` ends
+/// it early from outside; `report` receives the main thread's progress. Helper threads (Lazy
+/// SMP) run on `pool`.
+pub fn search<G: Searchable>(
     root: &G,
+    policy: &G::Policy,
     request: &Request<G::Move>,
     table: &Table,
     pool: &rayon::ThreadPool,
@@ -101,8 +106,8 @@ pub fn search<G: Game>(
 ) -> Answer<G::Move> {
     let start = Instant::now();
     table.new_search();
-    let root = &root.as_search_root();
-    let root_moves = root_moves(root, request.root_moves.as_deref());
+    let root = &root.as_search_root(policy);
+    let root_moves = root_moves(root, policy, request.root_moves.as_deref());
     let limits = &request.limits;
     // A forced move needs no thought unless someone asked for a depth or for analysis.
     let forced = root_moves.len() == 1 && limits.depth.is_none() && !limits.infinite;
@@ -130,7 +135,7 @@ pub fn search<G: Game>(
     }
     let threads = if forced { 1 } else { request.threads.max(1) };
     shared.run(pool, threads, |id| {
-        Worker::<G>::new(&shared, id).iterate(
+        Worker::<G>::new(&shared, policy, id).iterate(
             root,
             root_moves.clone(),
             forced,
@@ -149,7 +154,11 @@ struct Line<M> {
 }
 
 /// The root moves in a first guess of their order.
-fn root_moves<G: Game>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
+fn root_moves<G: Searchable>(
+    root: &G,
+    policy: &G::Policy,
+    only: Option<&[G::Move]>,
+) -> Vec<G::Move> {
     if root.outcome().is_some() {
         return Vec::new();
     }
@@ -159,7 +168,7 @@ fn root_moves<G: Game>(root: &G, only: Option<&[G::Move]>) -> Vec<G::Move> {
             root.legal_moves(&mut moves);
             moves.retain(|m| only.contains(m));
         }
-        None => root.search_moves(&mut moves),
+        None => root.root_moves(policy, &mut moves),
     }
     moves.sort_by_key(|&m| -(root.order_hint(m) + if root.is_noisy(m) { NOISY } else { 0 }));
     moves

@@ -3,18 +3,18 @@
 //! (late move, futility, exchange) and late move reductions.
 
 use super::ordering::{KILLER, LOSING, TT_MOVE, Tried};
-use super::selectivity::*;
+use super::selectivity::late_move_limit;
 use super::tt::Bound;
 use super::worker::{
     MAX_PLY, NO_EVAL, Worker, bound, from_table, outcome_score, pick_best, to_table,
 };
-use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
+use crate::game::{MoveBits, SearchParams, Searchable, WIN, WIN_BOUND};
 
 /// What the move loop needs to know of its node.
 struct Node {
     eval: i32,
     improving: bool,
-    /// Whether the game allows forward pruning (`Game::forward_pruning`).
+    /// Whether the game allows forward pruning (`Searchable::forward_pruning`).
     selective: bool,
     /// The extra plies for the table move (a singular extension).
     singular: i32,
@@ -23,7 +23,7 @@ struct Node {
 /// The steps a game's own proof of a win may take at an interior node: a cheap look only.
 const NODE_PROOF_BUDGET: u32 = 64;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     pub(super) fn negamax(
         &mut self,
         pos: &G,
@@ -52,7 +52,7 @@ impl<G: Game> Worker<'_, G> {
             self.horizon = true;
             return self.evaluate(pos, pos.hash());
         }
-        let in_check = pos.in_check();
+        let in_check = pos.in_check(self.policy);
         // Checks are extended, but not forever: long checking sequences end at half the stack.
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
@@ -75,7 +75,7 @@ impl<G: Game> Worker<'_, G> {
             self.horizon = true;
             return 0;
         }
-        if pos.chance_node() {
+        if pos.chance_node(self.policy) {
             return self.average(pos, depth, ply);
         }
 
@@ -105,7 +105,8 @@ impl<G: Game> Worker<'_, G> {
         // The static score, and whether it is better than two plies up (then a fail high is
         // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
         // only the null move needs it.
-        let selective = pos.forward_pruning();
+        let selective = G::forward_pruning(self.policy);
+        let p: &SearchParams = &G::PARAMS;
         let null_candidate = null_ok && !pv_node && depth >= 3 && excluded.is_none();
         let eval = if in_check || !(selective || null_candidate) {
             NO_EVAL
@@ -120,16 +121,16 @@ impl<G: Game> Worker<'_, G> {
         let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND && excluded.is_none();
         if selective
             && prunable
-            && depth <= REVERSE_FUTILITY_DEPTH
-            && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
+            && depth <= p.reverse_futility_depth
+            && eval - p.reverse_futility_margin * (depth - improving as i32) >= beta
         {
             self.horizon = true;
             return eval;
         }
         if selective
             && prunable
-            && depth <= RAZOR_DEPTH
-            && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth <= alpha
+            && depth <= p.razor_depth
+            && eval + p.razor_base + p.razor_per_depth2 * depth * depth <= alpha
         {
             self.horizon = true;
             let s = self.quiesce(pos, ply, alpha, alpha + 1, 0, Some(false));
@@ -145,7 +146,7 @@ impl<G: Game> Worker<'_, G> {
             if child.play_null() {
                 // Deeper nodes and a larger surplus over beta afford a shallower check.
                 let r = if selective {
-                    3 + depth / 3 + ((eval - beta) / NULL_MOVE_SURPLUS).min(3)
+                    3 + depth / 3 + ((eval - beta) / p.null_move_surplus).min(3)
                 } else {
                     2 + depth / 4
                 };
@@ -173,14 +174,14 @@ impl<G: Game> Worker<'_, G> {
         let mut singular = 0;
         if let Some(e) = entry.filter(|e| {
             selective
-                && depth >= SINGULAR_DEPTH
+                && depth >= p.singular_depth
                 && e.mv.is_some()
                 && e.bound != Bound::Upper
                 && e.depth as i32 >= depth - 3
                 && from_table(e.score, ply).abs() < WIN_BOUND
                 && ply < MAX_PLY / 2
         }) {
-            let s_beta = from_table(e.score, ply) - SINGULAR_MARGIN * depth;
+            let s_beta = from_table(e.score, ply) - p.singular_margin * depth;
             self.excluded[ply] = tt_move.map(G::Move::from_bits);
             let s = self.negamax(pos, (depth - 1) / 2, ply, s_beta - 1, s_beta, false);
             self.excluded[ply] = None;
@@ -310,10 +311,15 @@ impl<G: Game> Worker<'_, G> {
                     if depth >= 3 && i >= 3 && quiet && moves[i].1 < KILLER && !in_check {
                         r = 1 + (i >= 8) as i32 + (depth >= 8 && !pv_node) as i32;
                     }
-                } else if depth >= 3 && (quiet || losing) && !in_check && !child.in_check() {
+                } else if depth >= 3
+                    && (quiet || losing)
+                    && !in_check
+                    && !child.in_check(self.policy)
+                {
                     r = base_r - pv_node as i32 + !improving as i32;
                     if quiet {
-                        r -= self.ordering.history(side, mv) / 8192 + (moves[i].1 == KILLER) as i32;
+                        r -= self.ordering.history(side, mv) / G::PARAMS.history_per_ply
+                            + (moves[i].1 == KILLER) as i32;
                     }
                     r = r.clamp(0, depth - 2);
                 }
@@ -378,23 +384,24 @@ impl<G: Game> Worker<'_, G> {
         eval: i32,
         quiets_done: bool,
     ) -> bool {
+        let p = &G::PARAMS;
         let reduced = (depth - 1 - base_r).max(0);
         if quiet {
-            if depth <= LATE_MOVE_DEPTH && quiets_done {
+            if depth <= p.late_move_depth && quiets_done {
                 return true;
             }
-            if reduced <= FUTILITY_DEPTH
+            if reduced <= p.futility_depth
                 && eval != NO_EVAL
-                && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * reduced <= alpha
+                && eval + p.futility_base + p.futility_per_depth * reduced <= alpha
             {
                 return true;
             }
         }
         let margin = if quiet {
-            EXCHANGE_QUIET_MARGIN * reduced * reduced
+            p.exchange_quiet_margin * reduced * reduced
         } else {
-            EXCHANGE_CAPTURE_MARGIN * depth
+            p.exchange_capture_margin * depth
         };
-        depth <= EXCHANGE_DEPTH && pos.exchange(mv).is_some_and(|v| v < -margin)
+        depth <= p.exchange_depth && pos.exchange(mv).is_some_and(|v| v < -margin)
     }
 }

@@ -5,12 +5,10 @@
 //! invites another (facing rows of pawns, a crowded board) cannot make a fixed depth endless.
 
 use super::ordering::LOSING;
-use super::worker::{MAX_PLY, Worker, bound, from_table, outcome_score, pick_best, to_table};
-use crate::game::{Game, MoveBits, WIN};
-
-/// What a quiet position may still gain beyond a capture's exchange value (positional terms
-/// the capture changes): a capture whose value plus this cannot reach alpha is skipped.
-const DELTA_MARGIN: i32 = 200;
+use super::worker::{
+    MAX_PLY, Worker, bound, exchange, from_table, outcome_score, pick_best, to_table,
+};
+use crate::game::{MoveBits, Searchable, WIN};
 
 /// The nodes one quiescence search (from the node of the main search that starts it) may
 /// visit; beyond them every node takes its static score. Far above what quiet positions
@@ -18,9 +16,9 @@ const DELTA_MARGIN: i32 = 200;
 /// plies: the exchange and delta rules prune only what loses.
 const BUDGET: u32 = 1024;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     /// Searches noisy moves only, until the position is quiet.
-    /// `in_check` is the position's `in_check()` where the caller knows it already.
+    /// `in_check` is the position's `in_check` where the caller knows it already.
     pub(super) fn quiesce(
         &mut self,
         pos: &G,
@@ -58,7 +56,7 @@ impl<G: Game> Worker<'_, G> {
         }
         let original_alpha = alpha;
         // In check every reply counts, for a few plies; after that the static score stands.
-        let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check());
+        let evasions = qply < 2 && in_check.unwrap_or_else(|| pos.in_check(self.policy));
         let mut best = -WIN;
         let mut best_move = None;
         let mut stand_pat = -WIN;
@@ -86,9 +84,8 @@ impl<G: Game> Worker<'_, G> {
                 if order <= LOSING / 2 {
                     break;
                 }
-                if pos
-                    .exchange(mv)
-                    .is_some_and(|v| stand_pat + v + DELTA_MARGIN <= alpha)
+                if exchange(pos, self.policy, mv)
+                    .is_some_and(|v| stand_pat + v + G::PARAMS.delta_margin <= alpha)
                 {
                     continue;
                 }

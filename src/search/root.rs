@@ -5,16 +5,16 @@ use super::Line;
 use super::limits::{End, Pace, proven};
 use super::threads::next_depth;
 use super::worker::{Worker, bound, to_table};
-use crate::game::{Game, MoveBits, WIN, WIN_BOUND};
+use crate::game::{MoveBits, Searchable, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering::Relaxed;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Searchable> Worker<'_, G> {
     /// Iterative deepening. The threads (Lazy SMP) spread over the depths (see
     /// `Shared::claim`), and an iteration another thread has already finished is dropped.
     /// Each iteration finds `Shared::multipv` lines, each the best of the root moves the lines
     /// before it left (MultiPV by root move exclusion), and ranks them by score.
-    /// `widen`: the root moves are the game's search moves, which may be widened (see
-    /// `Game::left_out_moves`).
+    /// `widen`: the root moves are the game's `root_moves`, which may be widened (see
+    /// `Searchable::left_out_moves`).
     pub(super) fn iterate(
         &mut self,
         root: &G,
@@ -149,7 +149,7 @@ impl<G: Game> Worker<'_, G> {
         if *widen && score <= -WIN_BOUND && !self.aborted {
             *widen = false;
             let searched = moves.len();
-            root.left_out_moves(moves);
+            root.left_out_moves(true, moves);
             if moves.len() > searched {
                 return self.aspirate(root, &mut moves[k..], k == 0, depth, last);
             }
@@ -179,8 +179,9 @@ impl<G: Game> Worker<'_, G> {
         depth: i32,
         last: i32,
     ) -> i32 {
-        let mut delta = 40;
-        let (mut alpha, mut beta) = if depth >= 5 && last.abs() < WIN_BOUND {
+        let mut delta = G::PARAMS.aspiration_width;
+        let (mut alpha, mut beta) = if depth >= G::PARAMS.aspiration_depth && last.abs() < WIN_BOUND
+        {
             (last - delta, last + delta)
         } else {
             (-WIN, WIN)

@@ -1,40 +1,5 @@
-//! The margins and tables of forward pruning and late move reductions, in one place so that
-//! tuning them touches nothing else. Margins are in evaluation units (centipawn-like in every
-//! game).
-
-/// Reverse futility: a node whose static score beats beta by this much per ply of depth left
-/// is taken to fail high without a search.
-pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
-pub const REVERSE_FUTILITY_DEPTH: i32 = 7;
-
-/// Razoring: a node this far below alpha (plus the per-depth² term) is left to quiescence.
-pub const RAZOR_BASE: i32 = 300;
-pub const RAZOR_PER_DEPTH2: i32 = 250;
-pub const RAZOR_DEPTH: i32 = 3;
-
-/// Null move: each step of this much static surplus over beta reduces the pass one ply more
-/// (at most three).
-pub const NULL_MOVE_SURPLUS: i32 = 200;
-
-/// Futility: a quiet move at a reduced depth up to `FUTILITY_DEPTH` whose static score plus
-/// the margin cannot reach alpha is skipped.
-pub const FUTILITY_BASE: i32 = 100;
-pub const FUTILITY_PER_DEPTH: i32 = 100;
-pub const FUTILITY_DEPTH: i32 = 6;
-
-/// Late move pruning: up to this depth only the first `late_move_limit` quiet moves are tried.
-pub const LATE_MOVE_DEPTH: i32 = 8;
-
-/// Exchange pruning near the leaves: a capture that loses more than this per ply of depth,
-/// or a quiet move that loses more than this per reduced depth², is skipped.
-pub const EXCHANGE_CAPTURE_MARGIN: i32 = 100;
-pub const EXCHANGE_QUIET_MARGIN: i32 = 40;
-pub const EXCHANGE_DEPTH: i32 = 6;
-
-/// Singular extensions from this depth on; the table move is singular when every other move
-/// fails low against its stored score less this much per ply of depth.
-pub const SINGULAR_DEPTH: i32 = 7;
-pub const SINGULAR_MARGIN: i32 = 2;
+//! The tables of late move pruning and reductions. Each game's margins and depths are data
+//! in its `SearchParams` (`Searchable::PARAMS`, src/game.rs).
 
 /// How many quiet moves a node at `depth` with `moves` moves tries before the rest are
 /// skipped: chess engines' counts, for about 32 moves, scaled up for more (a 14x14 board

@@ -4,9 +4,11 @@ use super::chance::CHANCE_WIN;
 use super::ordering::Tried;
 use super::threads::next_depth;
 use super::*;
-use crate::game::{MoveBits, Options, Outcome, Side, WIN, WIN_BOUND};
+use crate::game::{
+    MoveBits, Options, Outcome, Rules, Scripted, SearchParams, Side, WIN, WIN_BOUND,
+};
 use crate::search::limits::PonderHit;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Cell(u8);
@@ -20,7 +22,7 @@ impl MoveBits for Cell {
     }
 }
 
-/// `D`: its `Game::HISTORY_DIVISOR`.
+/// `D`: its `SearchParams::history_divisor`.
 #[derive(Clone)]
 struct TicTacToe<const D: i32 = 1> {
     cells: [Option<Side>; 9],
@@ -40,9 +42,8 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-impl<const D: i32> Game for TicTacToe<D> {
+impl<const D: i32> Rules for TicTacToe<D> {
     type Move = Cell;
-    const HISTORY_DIVISOR: i32 = D;
     fn start(_: &str, _: &Options) -> Result<Self, String> {
         Ok(TicTacToe {
             cells: [None; 9],
@@ -102,7 +103,21 @@ impl<const D: i32> Game for TicTacToe<D> {
             })
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
-    fn evaluate(&self) -> i32 {
+    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        text.parse().map(Cell).map_err(|_| text.to_string())
+    }
+    fn format_move(&self, mv: Cell) -> String {
+        mv.0.to_string()
+    }
+}
+
+impl<const D: i32> Searchable for TicTacToe<D> {
+    const PARAMS: SearchParams = SearchParams {
+        history_divisor: D,
+        ..SearchParams::DEFAULT
+    };
+    type Policy = ();
+    fn evaluate(&self, _: &()) -> i32 {
         0
     }
     /// The centre first, then the corners.
@@ -113,28 +128,20 @@ impl<const D: i32> Game for TicTacToe<D> {
             _ => 0,
         }
     }
-    fn chance_node(&self) -> bool {
+    fn chance_node(&self, _: &()) -> bool {
         self.random_o && self.to_move == Side::P2
     }
-    fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        text.parse().map(Cell).map_err(|_| text.to_string())
-    }
-    fn format_move(&self, mv: Cell) -> String {
-        mv.0.to_string()
-    }
-    fn view(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn side_name(&self, side: Side) -> String {
-        format!("{side:?}")
+    /// A board this small needs no pruning by the static score (which is 0 everywhere).
+    fn forward_pruning(_: &()) -> bool {
+        false
     }
 }
 
 fn run(fen: &str, threads: usize, depth: u32) -> Answer<Cell> {
     let g = TicTacToe::<1>::from_fen("", fen, &Options::default()).unwrap();
-    Thinker::new(threads, 1)
+    Player::new(threads, 1)
         .unwrap()
-        .think(&g, to_depth(depth), None)
+        .think(&g, &(), to_depth(depth), None)
 }
 
 fn to_depth(depth: u32) -> Limits {
@@ -181,10 +188,26 @@ fn sees_a_forced_loss_and_prefers_its_own_win() {
 #[test]
 fn a_restricted_root_searches_only_those_moves() {
     let g = TicTacToe::<1>::from_fen("", "xx.oo....", &Options::default()).unwrap();
-    let a = Thinker::new(1, 1)
+    let a = Player::new(1, 1)
         .unwrap()
-        .think(&g, to_depth(3), Some(vec![Cell(7), Cell(8)]));
+        .think(&g, &(), to_depth(3), Some(vec![Cell(7), Cell(8)]));
     assert!(matches!(a.best, Some(Cell(7)) | Some(Cell(8))));
+}
+
+#[test]
+fn the_player_plays_a_scripted_move_and_searches_among_a_levels_ties() {
+    let g = TicTacToe::<1>::from_fen("", "xx.oo....", &Options::default()).unwrap();
+    let player = Player::new(1, 1).unwrap();
+    let answer =
+        |scripted| player.answer(&g, &(), scripted, player.request(to_depth(3)), &mut |_| {});
+    let played = answer(Some(Scripted::Play(Cell(8))));
+    assert_eq!(
+        (played.best, played.pv, played.nodes),
+        (Some(Cell(8)), vec![Cell(8)], 0)
+    );
+    let among = answer(Some(Scripted::SearchAmong(vec![Cell(6), Cell(7)])));
+    assert!(matches!(among.best, Some(Cell(6)) | Some(Cell(7))));
+    assert_eq!(answer(None).best, Some(Cell(2)), "x wins at once");
 }
 
 #[test]
@@ -224,7 +247,7 @@ fn with_shared<R>(
 /// decides at the default weight, the game's hint (the centre) where the game divides it away.
 fn first_after_history<const D: i32>() -> Cell {
     with_shared(1, 1, |shared| {
-        let mut w = Worker::<TicTacToe<D>>::new(shared, 0);
+        let mut w = Worker::<TicTacToe<D>>::new(shared, &(), 0);
         for _ in 0..20 {
             w.ordering
                 .reward(0, 0, 20, Cell(1), true, &Tried::default());
@@ -338,9 +361,9 @@ fn reports(fen: &str, multipv: usize, depth: u32) -> (Answer<Cell>, Vec<Info<Cel
         multipv,
         ponder: None,
     };
-    let (table, pool) = (Table::new(1).unwrap(), thinker::thread_pool(1).unwrap());
+    let (table, pool) = (Table::new(1).unwrap(), player::thread_pool(1).unwrap());
     let stop = AtomicBool::new(false);
-    let answer = search(&g, &request, &table, &pool, &stop, &mut |i| {
+    let answer = search(&g, &(), &request, &table, &pool, &stop, &mut |i| {
         infos.push(i.clone())
     });
     (answer, infos)

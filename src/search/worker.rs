@@ -10,7 +10,7 @@ use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE, Tried};
 use super::selectivity::Reductions;
 use super::threads::Shared;
 use super::tt::Bound;
-use crate::game::{Game, MoveBits, Outcome, WIN, WIN_BOUND};
+use crate::game::{MoveBits, Outcome, Searchable, WIN, WIN_BOUND};
 use std::sync::atomic::Ordering::Relaxed;
 
 pub(super) const MAX_PLY: usize = 128;
@@ -19,8 +19,10 @@ pub(super) const MAX_PLY: usize = 128;
 pub(super) const NO_EVAL: i32 = i32::MIN;
 
 /// One search thread.
-pub(super) struct Worker<'a, G: Game> {
+pub(super) struct Worker<'a, G: Searchable> {
     pub(super) shared: &'a Shared<'a, G::Move>,
+    /// The searching player's policy (`Searchable::Policy`), for every hook that reads it.
+    pub(super) policy: &'a G::Policy,
     pub(super) id: usize,
     unreported: u64,
     /// The nodes of the quiescence search under way (see `quiescence.rs`).
@@ -59,10 +61,11 @@ pub(super) struct Worker<'a, G: Game> {
     eval_cache: EvalCache,
 }
 
-impl<'a, G: Game> Worker<'a, G> {
-    pub(super) fn new(shared: &'a Shared<'a, G::Move>, id: usize) -> Self {
+impl<'a, G: Searchable> Worker<'a, G> {
+    pub(super) fn new(shared: &'a Shared<'a, G::Move>, policy: &'a G::Policy, id: usize) -> Self {
         Worker {
             shared,
+            policy,
             id,
             unreported: 0,
             quiescence_nodes: 0,
@@ -90,7 +93,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// The game's static score of `pos`, whose hash is `key`, from the cache when it has it.
     pub(super) fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
-        self.eval_cache.get(key, || pos.evaluate())
+        self.eval_cache.get(key, || pos.evaluate(self.policy))
     }
 
     /// Counts a node and, now and then, looks at the flags, the clock and the node limit.
@@ -130,7 +133,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Generates the moves worth searching (only the noisy ones if `noisy`) with their
     /// ordering scores: the table move, noisy moves that do not lose material, killers, quiet
-    /// moves by hint and history (`Game::HISTORY_DIVISOR`), then noisy moves that lose material.
+    /// moves by hint and history (`SearchParams::history_divisor`), then noisy moves that
+    /// lose material.
     pub(super) fn fill_moves(
         &mut self,
         pos: &G,
@@ -142,18 +146,18 @@ impl<'a, G: Game> Worker<'a, G> {
         out.clear();
         self.scratch.clear();
         if noisy {
-            pos.noisy_moves(&mut self.scratch);
+            pos.noisy_moves(self.policy, &mut self.scratch);
         } else {
-            pos.search_moves(&mut self.scratch);
+            pos.search_moves(self.policy, &mut self.scratch);
         }
         self.add_scored(pos, ply, tt_move, out);
     }
 
-    /// Appends the moves `search_moves` left out (`Game::left_out_moves`) with their ordering
-    /// scores, for a node where every move searched lost.
+    /// Appends the moves `search_moves` left out (`Searchable::left_out_moves`) with their
+    /// ordering scores, for a node where every move searched lost.
     pub(super) fn add_left_out(&mut self, pos: &G, ply: usize, out: &mut Vec<(G::Move, i32)>) {
         self.scratch.clear();
-        pos.left_out_moves(&mut self.scratch);
+        pos.left_out_moves(false, &mut self.scratch);
         self.add_scored(pos, ply, None, out);
     }
 
@@ -170,21 +174,30 @@ impl<'a, G: Game> Worker<'a, G> {
             let score = if Some(m.to_bits()) == tt_move {
                 TT_MOVE
             } else if pos.is_noisy(m) {
-                let losing = pos.exchange(m).is_some_and(|v| v < 0);
-                let hint = pos.order_hint(m) + self.ordering.capture_history(side, m) / 4;
+                let losing = exchange(pos, self.policy, m).is_some_and(|v| v < 0);
+                let hint = pos.order_hint(m)
+                    + self.ordering.capture_history(side, m) / G::PARAMS.capture_history_divisor;
                 hint + if losing { LOSING } else { NOISY }
             } else if self.ordering.is_killer(ply, m) {
                 KILLER
             } else {
-                pos.order_hint(m) + self.ordering.history(side, m) / G::HISTORY_DIVISOR
+                pos.order_hint(m) + self.ordering.history(side, m) / G::PARAMS.history_divisor
             };
             (m, score)
         }));
     }
 }
 
+/// The exchange value of `mv` where the search uses it: only under forward pruning, so that
+/// a search without it orders and searches every capture by its hint alone.
+pub(super) fn exchange<G: Searchable>(pos: &G, policy: &G::Policy, mv: G::Move) -> Option<i32> {
+    G::forward_pruning(policy)
+        .then(|| pos.exchange(mv))
+        .flatten()
+}
+
 /// Converts a finished game into a score for the side to move at `ply`.
-pub(super) fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
+pub(super) fn outcome_score<G: Searchable>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
     match outcome {
         Outcome::Draw => 0,
         Outcome::Win(side) if side == pos.side_to_move() => WIN - ply as i32,

@@ -1,10 +1,9 @@
 //! One move of a chosen strength, as the referee's bot and the match driver play it:
 //! the level's rules first, then (level 8, `max`) the searcher within a time budget.
 
-use crate::game::Scripted;
 use crate::games::advance::{Advance, Level, Model, Move, Position, levels};
 use crate::search::limits::Limits;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player as Searcher;
 use std::time::Instant;
 
 /// Transposition table size of a one-move process: small, so starting up stays cheap.
@@ -28,8 +27,8 @@ pub enum Budget {
 pub struct Player {
     level: Level,
     budget: Budget,
-    thinker: Thinker,
-    /// Kept from move to move, with its cache of predictions.
+    searcher: Searcher,
+    /// The search's policy, kept from move to move with its cache of predictions.
     model: Model,
 }
 
@@ -39,7 +38,7 @@ impl Player {
         Ok(Player {
             level,
             budget,
-            thinker: Thinker::new(threads, TABLE_MIB)?,
+            searcher: Searcher::new(threads, TABLE_MIB)?,
             model: Model::of_level(level),
         })
     }
@@ -48,11 +47,7 @@ impl Player {
     /// from an emptied table, as a fresh process would.
     pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
         let start = Instant::now();
-        let among = match levels::scripted(pos, self.level, seed) {
-            Some(Scripted::Play(mv)) => return Some(mv),
-            Some(Scripted::SearchAmong(moves)) => Some(moves),
-            None => None,
-        };
+        let scripted = levels::scripted(pos, self.level, seed);
         let limits = match self.budget {
             Budget::Movetime(ms) => {
                 let spent = start.elapsed().as_millis() as u64;
@@ -66,11 +61,11 @@ impl Player {
                 ..Limits::default()
             },
         };
-        let searched = Advance {
-            position: *pos,
-            model: self.model.clone(),
-        };
-        self.thinker.clear();
-        self.thinker.think(&searched, limits, among).best
+        self.searcher.clear();
+        let request = self.searcher.request(limits);
+        let pos = Advance::new(*pos);
+        self.searcher
+            .answer(&pos, &self.model, scripted, request, &mut |_| {})
+            .best
     }
 }

@@ -23,7 +23,7 @@ use crate::games::gomoku::geometry::{Point, Rule};
 use crate::protocol;
 use crate::protocol::lines::Line;
 use crate::search::limits::Limits;
-use crate::search::thinker::thread_pool;
+use crate::search::player::thread_pool;
 use crate::search::tt::Table;
 use crate::search::{self, Info as Progress, Request};
 use std::sync::Arc;
@@ -409,7 +409,7 @@ impl Brain {
                 if halt.load(Ordering::SeqCst) {
                     stop.store(true, Ordering::SeqCst);
                 }
-                let answer = search::search(pos, &request, &table, &pool, &stop, &mut |_| {});
+                let answer = search::search(pos, &(), &request, &table, &pool, &stop, &mut |_| {});
                 swap2::Searched {
                     best: answer.best,
                     score: answer.score,
@@ -458,7 +458,7 @@ impl Brain {
                     out.line(&reply::message(&progress(info, size)));
                 }
             };
-            let answer = search::search(&pos, &request, &table, &pool, &stop, &mut report);
+            let answer = search::search(&pos, &(), &request, &table, &pool, &stop, &mut report);
             match answer.best {
                 Some(p) => out.line(&reply::coord(stones::to_coord(p, size))),
                 // The position was checked to have a move; say so rather than hang the manager.

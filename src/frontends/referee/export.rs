@@ -18,7 +18,7 @@ use super::config::{Config, GOMOCUP_GAME};
 use super::fairy;
 use super::play::{Reason, Record, game_options, rules_from};
 use crate::engine::Driver;
-use crate::game::{Game, Outcome, Side};
+use crate::game::{Outcome, Rules, Side};
 use crate::games::chess14::{Chess14, swap_case};
 use crate::games::gomoku::Gomoku;
 use crate::games::gomoku::geometry::Rule;

@@ -12,7 +12,7 @@ use super::process::{Engine, Fault};
 use crate::frontends::gomocup::command::Coord;
 use crate::frontends::gomocup::reply;
 use crate::frontends::gomocup::stones::{to_coord, to_point};
-use crate::game::{Game, Options};
+use crate::game::{Options, Rules};
 use crate::games::gomoku::Gomoku;
 use crate::games::gomoku::geometry::Rule;
 use crate::games::gomoku::text::{format_point, parse_point};

@@ -5,7 +5,7 @@ use super::config::{Config, GOMOCUP_GAME, OpeningSource};
 use super::fairy;
 use super::play::{Opening, game_options, rules, rules_from};
 use crate::engine::SearchContext;
-use crate::game::Game;
+use crate::game::Rules;
 use crate::game::WIN_BOUND;
 use crate::games::chess14::swap_case;
 use crate::games::gomoku::Gomoku;
@@ -13,11 +13,7 @@ use crate::games::gomoku::geometry::Point;
 use crate::games::gomoku::text::format_point;
 use crate::protocol::Source;
 use crate::rng::{self, Rng};
-use crate::search::limits::PonderHit;
-use crate::search::thinker::thread_pool;
-use crate::search::tt::Table;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use crate::search::player::Player;
 
 /// Random openings tried per pair before giving up.
 const TRIES: usize = 1000;
@@ -359,17 +355,14 @@ fn random_opening(cfg: &Config, plies: u32, rng: &mut Rng) -> Result<Option<Vec<
 
 /// The searcher that judges random openings: one thread, a small table of its own.
 pub struct Checker {
-    table: Arc<Table>,
-    pool: Arc<rayon::ThreadPool>,
+    player: Player,
 }
 
 impl Checker {
     pub fn new() -> Result<Checker, String> {
-        let pool = thread_pool(1).map_err(|e| format!("the opening checker: {e}"))?;
-        Ok(Checker {
-            table: Arc::new(Table::new(CHECK_HASH_MIB)?),
-            pool: Arc::new(pool),
-        })
+        let player =
+            Player::new(1, CHECK_HASH_MIB).map_err(|e| format!("the opening checker: {e}"))?;
+        Ok(Checker { player })
     }
 
     /// Whether a search to `depth` (0: no search) finds neither side winning by force and,
@@ -385,15 +378,7 @@ impl Checker {
             return Ok(true);
         }
         let game = rules(cfg, moves)?;
-        let ctx = SearchContext {
-            table: self.table.clone(),
-            pool: self.pool.clone(),
-            stop: Arc::new(AtomicBool::new(false)),
-            threads: 1,
-            overhead_ms: 0,
-            seed: 1,
-            ponder: PonderHit::default(),
-        };
+        let ctx = SearchContext::plain(self.player.clone());
         Ok(balanced(game.score(depth, ctx), balance))
     }
 }

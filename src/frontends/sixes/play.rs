@@ -254,12 +254,6 @@ fn ask_move<R: BufRead, W: Write>(term: &mut Term<R, W>, pos: &Sixes) -> io::Res
     }
 }
 
-/// Whether the game is over, including the side to move having no legal move.
-fn game_end(pos: &Sixes) -> Option<Ending> {
-    pos.ending()
-        .or_else(|| pos.blocked().then_some(Ending::NoMoves(pos.side_to_move())))
-}
-
 /// Who won and why, in the person's terms.
 fn verdict(end: Ending, human: Side) -> Vec<String> {
     let who = |side: Side| {
@@ -320,7 +314,7 @@ fn game<R: BufRead, W: Write>(
         setup(s.board.as_deref(), Rules { limit, ..s.rules }).map_err(io::Error::other)?;
     term.board(&pos)?;
     loop {
-        if let Some(end) = game_end(&pos) {
+        if let Some(end) = pos.end() {
             return Ok(Some(verdict(end, human)));
         }
         let mover = pos.side_to_move();

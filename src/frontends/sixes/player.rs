@@ -7,7 +7,7 @@
 
 use crate::games::sixes::{Move, Sixes};
 use crate::search::limits::Limits;
-use crate::search::thinker::Thinker;
+use crate::search::player::Player as Searcher;
 
 /// How hard the computer thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,14 +23,14 @@ const TABLE_MIB: usize = 16;
 
 pub struct Player {
     level: Level,
-    thinker: Thinker,
+    searcher: Searcher,
 }
 
 impl Player {
     pub fn new(level: Level) -> Result<Player, String> {
         Ok(Player {
             level,
-            thinker: Thinker::new(1, TABLE_MIB)?,
+            searcher: Searcher::new(1, TABLE_MIB)?,
         })
     }
 
@@ -46,14 +46,14 @@ impl Player {
                 ..Limits::default()
             },
         };
-        self.thinker.think(pos, limits, None).best
+        self.searcher.think(pos, &(), limits, None).best
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Outcome, Side};
+    use crate::game::{Outcome, Rules as _, Side};
     use crate::games::sixes::text::{format_move, parse_fen};
     use crate::games::sixes::{Capture, Rules};
 

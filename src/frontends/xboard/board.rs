@@ -2,7 +2,7 @@
 //! FEN (uppercase = White, the reverse of tabula's layout letters), moves with a promotion
 //! suffix, and the colour boards of `highlight`.
 
-use crate::game::{Game, Options};
+use crate::game::{Options, Rules};
 use crate::games::chess14::{Chess14, Move};
 
 /// The variant's name in `feature variants` and `variant`.

@@ -9,14 +9,14 @@ use super::reply;
 use super::think::{Context, Thinking};
 use super::{Event, MAX_LINE};
 use crate::engine::Output;
-use crate::game::{self, Game, OptionKind, OptionSpec, Options, Outcome, Side};
+use crate::game::{self, Hosted, OptionKind, OptionSpec, Options, Outcome, Rules, Side};
 use crate::games::chess14::{Chess14, Move};
 use crate::protocol::lines::Line;
 use crate::protocol::parse::clip;
 use crate::search::Request;
 use crate::search::limits::Limits;
-use crate::search::thinker::{thread_pool, usable_threads};
-use crate::search::tt::{DEFAULT_HASH_MIB, Table};
+use crate::search::player::Player;
+use crate::search::tt::DEFAULT_HASH_MIB;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -55,9 +55,8 @@ pub struct Session {
     clock: Clock,
     post: Arc<AtomicBool>,
     options: Options,
-    table: Arc<Table>,
-    pool: Arc<rayon::ThreadPool>,
-    threads: usize,
+    /// The table and threads of the searches (`memory`, `cores`).
+    player: Player,
     thinking: Option<Thinking>,
     /// When the search under way started, for the lag XBoard adds to it.
     thinking_since: Instant,
@@ -74,8 +73,6 @@ fn start() -> Chess14 {
 
 impl Session {
     pub fn new(out: Output, events: Sender<Event>) -> Result<Session, String> {
-        let pool = Arc::new(thread_pool(1)?);
-        let table = Arc::new(Table::new(DEFAULT_HASH_MIB)?);
         Ok(Session {
             out,
             events,
@@ -85,9 +82,7 @@ impl Session {
             clock: Clock::default(),
             post: Arc::new(AtomicBool::new(false)),
             options: Options::default(),
-            table,
-            pool,
-            threads: 1,
+            player: Player::new(1, DEFAULT_HASH_MIB)?,
             thinking: None,
             thinking_since: Instant::now(),
             searches: 0,
@@ -201,22 +196,16 @@ impl Session {
             }
             Command::Memory(mib) => {
                 self.settle();
-                match crate::engine::table(mib.max(1), &self.pool) {
-                    Ok(t) => self.table = t,
-                    Err(e) => self.out.line(&reply::error(&e, &format!("memory {mib}"))),
+                if let Err(e) = self.player.set_hash(mib.max(1)) {
+                    self.out.line(&reply::error(&e, &format!("memory {mib}")));
                 }
             }
             Command::Cores(n) => {
                 self.settle();
                 // As the engine's `Threads`: at most the machine's cores (`cores 100000` once
                 // spawned threads for half a minute without answering anything).
-                let threads = usable_threads(n);
-                match thread_pool(threads) {
-                    Ok(p) => {
-                        self.pool = Arc::new(p);
-                        self.threads = threads;
-                    }
-                    Err(e) => self.out.line(&reply::error(&e, &format!("cores {n}"))),
+                if let Err(e) = self.player.set_threads(n) {
+                    self.out.line(&reply::error(&e, &format!("cores {n}")));
                 }
             }
             // These end what is under way without a move.
@@ -234,7 +223,7 @@ impl Session {
                 self.mode = Mode::Plays(Side::P2);
                 self.over = false;
                 self.clock.new_game();
-                self.pool.install(|| self.table.clear());
+                self.player.clear();
                 self.marked = false;
             }
             Command::Variant(name) => {
@@ -436,7 +425,7 @@ impl Session {
         let overhead = self.options.int(OVERHEAD_OPTION, DEFAULT_OVERHEAD_MS) as u64;
         let request = Request {
             limits,
-            threads: self.threads,
+            threads: self.player.threads(),
             root_moves: None,
             overhead_ms: overhead.max(self.clock.lag_ms.saturating_mul(6) / 5),
             multipv: 1,
@@ -447,8 +436,7 @@ impl Session {
         }
         self.thinking_since = Instant::now();
         let ctx = Context {
-            table: self.table.clone(),
-            pool: self.pool.clone(),
+            player: self.player.clone(),
             out: self.out.clone(),
             post: self.post.clone(),
             events: self.events.clone(),

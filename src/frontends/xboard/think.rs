@@ -7,8 +7,8 @@ use super::reply;
 use crate::engine::Output;
 use crate::game::Scripted;
 use crate::games::chess14::{Chess14, Move};
-use crate::search::tt::Table;
-use crate::search::{self, Info, Request};
+use crate::search::player::Player;
+use crate::search::{Info, Request};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -20,14 +20,14 @@ pub struct Thinking {
     pub id: u64,
     /// Analysis: no move is played at the end.
     pub analyze: bool,
-    stop: Arc<AtomicBool>,
+    /// The searching player, to stop it.
+    player: Player,
     handle: JoinHandle<Option<Move>>,
 }
 
 /// What a search needs besides the position and its request.
 pub struct Context {
-    pub table: Arc<Table>,
-    pub pool: Arc<rayon::ThreadPool>,
+    pub player: Player,
     pub out: Output,
     /// Whether to write thinking output (`post`); read at each report.
     pub post: Arc<AtomicBool>,
@@ -43,22 +43,12 @@ impl Thinking {
         request: Request<Move>,
         scripted: Option<Scripted<Move>>,
         analyze: bool,
-        ctx: Context,
+        mut ctx: Context,
     ) -> Thinking {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
+        ctx.player.renew_stop(false);
+        let player = ctx.player.clone();
         let handle = std::thread::spawn(move || {
-            let best = match scripted {
-                Some(Scripted::Play(mv)) => Some(mv),
-                Some(Scripted::SearchAmong(moves)) => {
-                    let request = Request {
-                        root_moves: Some(moves),
-                        ..request
-                    };
-                    run(&pos, &request, &ctx, &flag, analyze)
-                }
-                None => run(&pos, &request, &ctx, &flag, analyze),
-            };
+            let best = run(&pos, scripted, request, &ctx, analyze);
             // The session may be gone already (end of input): nobody to tell.
             let _ = ctx.events.send(Event::Searched(id));
             best
@@ -66,14 +56,14 @@ impl Thinking {
         Thinking {
             id,
             analyze,
-            stop,
+            player,
             handle,
         }
     }
 
     /// Ends the search now; its best move so far.
     pub fn stop(self) -> Option<Move> {
-        self.stop.store(true, Ordering::Relaxed);
+        self.player.stop();
         self.join()
     }
 
@@ -84,11 +74,12 @@ impl Thinking {
     }
 }
 
+/// The level's scripted move, or a search writing its thinking output.
 fn run(
     pos: &Chess14,
-    request: &Request<Move>,
+    scripted: Option<Scripted<Move>>,
+    request: Request<Move>,
     ctx: &Context,
-    stop: &AtomicBool,
     analyze: bool,
 ) -> Option<Move> {
     let mut report = |info: &Info<Move>| {
@@ -113,5 +104,7 @@ fn run(
             &pv,
         ));
     };
-    search::search(pos, request, &ctx.table, &ctx.pool, stop, &mut report).best
+    ctx.player
+        .answer(pos, &(), scripted, request, &mut report)
+        .best
 }

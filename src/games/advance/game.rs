@@ -1,14 +1,16 @@
-//! Advance as the engine and the searcher see it: `Game` for the position with its player's
-//! model, delegating the rules to `Position` and the search's choices to `Model`.
+//! Advance as the engine and the searcher see it: the rules delegated to `Position`, the
+//! search's choices to the player's `Model` (the searcher's policy).
 
 use super::eval::{MATERIAL, Weights};
 use super::levels::{self, LEVEL_OPTION, Level};
 use super::model::{Advance, Model};
 use super::movegen::Move;
 use super::position::{Position, VALUE};
-use crate::game::{Game, OptionKind, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::game::{
+    Hosted, OptionKind, OptionSpec, Options, Outcome, Rules, Scripted, Searchable, Side,
+};
 
-impl Game for Advance {
+impl Rules for Advance {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
@@ -42,18 +44,12 @@ impl Game for Advance {
         format!("{rows} {}", if rng.below(2) == 0 { 'w' } else { 'b' })
     }
 
-    fn start(_variant: &str, opts: &Options) -> Result<Self, String> {
-        Ok(Advance {
-            position: Position::start(),
-            model: Model::of_options(opts),
-        })
+    fn start(_variant: &str, _opts: &Options) -> Result<Self, String> {
+        Ok(Advance::new(Position::start()))
     }
 
-    fn from_fen(_variant: &str, text: &str, opts: &Options) -> Result<Self, String> {
-        Ok(Advance {
-            position: Position::from_fen(text)?,
-            model: Model::of_options(opts),
-        })
+    fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
+        Ok(Advance::new(Position::from_fen(text)?))
     }
 
     fn to_fen(&self) -> String {
@@ -82,31 +78,9 @@ impl Game for Advance {
         Some(moves)
     }
 
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.model.search_moves(&self.position, out)
-    }
-
-    /// Straight from the noisy-move generator, without the quiet moves.
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
-        self.model.noisy_moves(&self.position, out)
-    }
-
     fn play(&mut self, mv: Move) {
         self.position.play(mv);
-        self.model.after_move();
-    }
-
-    /// Level 8's opponent is level 7, random among its ties: where those ties are predicted
-    /// exactly, the search averages over them.
-    fn chance_node(&self) -> bool {
-        self.model.predicts_level_7(&self.position)
-    }
-
-    fn as_search_root(&self) -> Self {
-        Advance {
-            model: self.model.at_root(&self.position),
-            position: self.position,
-        }
+        self.marks.after_move();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -118,11 +92,50 @@ impl Game for Advance {
     }
 
     fn hash(&self) -> u64 {
-        self.model.hash(&self.position)
+        self.marks.hash(&self.position)
     }
 
-    fn evaluate(&self) -> i32 {
-        self.model.evaluate(&self.position)
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.position.parse_move(text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        self.position.format_move(mv)
+    }
+}
+
+impl Searchable for Advance {
+    /// The level and its weights.
+    type Policy = Model;
+
+    fn policy(opts: &Options) -> Model {
+        Model::of_options(opts)
+    }
+
+    fn search_moves(&self, model: &Model, out: &mut Vec<Move>) {
+        model.search_moves(self, out)
+    }
+
+    /// Straight from the noisy-move generator, without the quiet moves.
+    fn noisy_moves(&self, model: &Model, out: &mut Vec<Move>) {
+        model.noisy_moves(&self.position, out)
+    }
+
+    /// Level 8's opponent is level 7, random among its ties: where those ties are predicted
+    /// exactly, the search averages over them.
+    fn chance_node(&self, model: &Model) -> bool {
+        model.predicts_level_7(self)
+    }
+
+    fn as_search_root(&self, model: &Model) -> Self {
+        Advance {
+            position: self.position,
+            marks: model.at_root(&self.position),
+        }
+    }
+
+    fn evaluate(&self, model: &Model) -> i32 {
+        model.evaluate(&self.position)
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
@@ -130,7 +143,7 @@ impl Game for Advance {
     }
 
     /// Most valuable victim first (a conversion counts double), cheapest attacker first, in
-    /// evaluation units as `Game::order_hint` asks.
+    /// evaluation units as `Searchable::order_hint` asks.
     fn order_hint(&self, mv: Move) -> i32 {
         let gain = self.position.material_delta(mv);
         if gain > 0 {
@@ -142,33 +155,25 @@ impl Game for Advance {
 
     /// One enemy reply deep (`Position::exchange`), in evaluation units.
     fn exchange(&self, mv: Move) -> Option<i32> {
-        self.model
-            .prunes()
-            .then(|| self.position.exchange(mv) * MATERIAL)
+        Some(self.position.exchange(mv) * MATERIAL)
     }
 
-    fn forward_pruning(&self) -> bool {
-        self.model.prunes()
+    fn forward_pruning(model: &Model) -> bool {
+        model.prunes()
     }
 
     fn play_null(&mut self) -> bool {
         self.position.pass();
-        self.model.after_move();
+        self.marks.after_move();
         true
     }
 
-    fn in_check(&self) -> bool {
-        self.model.in_check(&self.position)
+    fn in_check(&self, model: &Model) -> bool {
+        model.in_check(&self.position)
     }
+}
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        self.position.parse_move(text)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        self.position.format_move(mv)
-    }
-
+impl Hosted for Advance {
     fn view(&self) -> Vec<String> {
         self.position.view()
     }
@@ -197,11 +202,9 @@ mod tests {
     fn the_evaluation_weights_are_options() {
         let mut no_tempo = opts("max");
         no_tempo.set("WeightTempo", "0".to_string());
-        assert_eq!(Advance::start("advance", &no_tempo).unwrap().evaluate(), 0);
-        assert_eq!(
-            Advance::start("advance", &opts("max")).unwrap().evaluate(),
-            10
-        );
+        let start = Advance::start("advance", &Options::default()).unwrap();
+        assert_eq!(start.evaluate(&Advance::policy(&no_tempo)), 0);
+        assert_eq!(start.evaluate(&Advance::policy(&opts("max"))), 10);
         let names: Vec<_> = Advance::options().iter().map(|o| o.name).collect();
         assert!(TERMS.iter().all(|t| names.contains(&t.option)));
     }

@@ -3,8 +3,9 @@
 //!
 //! Imports run one way: `tables` → `position` → `movegen` → `rules` → `text`, `perft`,
 //! `exchange`, `eval`, `levels` → `model` → `game`. The rules know no player: `Position` is the game
-//! itself, `Model` what a searching player adds (weights, level 8's model of a graded game),
-//! and `Advance`, the two together, is the type the engine registers.
+//! itself; `Model` is what a searching player brings to its searches (weights, level 8's
+//! model of a graded game and its cache: the searcher's policy); `Advance`, the position with
+//! level 8's search marks, is the type the engine registers.
 
 pub mod eval;
 mod exchange;

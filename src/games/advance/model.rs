@@ -1,5 +1,5 @@
-//! Level 8's model of a graded game, and the position as a searching player sees it
-//! (`Advance`: the rules' `Position` plus the player's `Model`, the type the searcher gets).
+//! Level 8's model of a graded game (`Model`, the player's policy for its searches), and
+//! the position as the searcher sees it (`Advance`: the rules' `Position` and its marks).
 //!
 //! Every player of a graded game obeys levels 5 and 6, so level 8 searches only the moves
 //! those rules allow (`rule_bound_moves`); below its root, and wherever the opponent must
@@ -15,7 +15,7 @@ use super::tables::ZOBRIST;
 use crate::game::{Options, Side};
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Level 8's search root counts this many plies of exact prediction (`Model::at_root`)
 /// so that the opponent's answer to each root move is one level 7 would play
@@ -25,26 +25,26 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 /// two more plies made the search 4x slower.
 const PREDICTED_PLIES: u8 = 2;
 
-/// What a searching player adds to the rules: its evaluation weights and, at level 8, the
-/// model of a graded game with its cache. Small: it travels with the position through the
-/// search, its clones sharing the one cache.
-#[derive(Clone, Debug)]
+/// What a searching player brings to its searches (the game's `Searchable::Policy`): its
+/// evaluation weights and, at level 8, the model of a graded game with its cache. Kept by
+/// the player from search to search, shared by the search's threads.
+#[derive(Debug)]
 pub struct Model {
     /// Shared by every position of a player's searches, on all their threads. The lock is
     /// taken once per rule-bound node (`must_gain`): measured against a cache per thread,
     /// level 8's time per move did not change on one thread or two.
-    cache: Arc<Mutex<Cache>>,
+    cache: Mutex<Cache>,
     /// Level 8: the searcher only follows moves the level rules allow (`rule_bound_moves`).
-    /// Fixed for a whole game.
     rule_bound: bool,
-    /// The plies left of the exact prediction below the search root (`PREDICTED_PLIES`).
-    /// Set on the root, counted down by every move.
-    predicted_plies: u8,
-    /// The side level 8 predicts as level 7 (its opponent at the search root; `None`
-    /// outside a level-8 search). Set on the root.
-    predicted_side: Option<Side>,
     /// The evaluation's weights.
     weights: Weights,
+}
+
+/// `max` with the default weights.
+impl Default for Model {
+    fn default() -> Model {
+        Model::of_level(Level::Max)
+    }
 }
 
 impl Model {
@@ -55,8 +55,6 @@ impl Model {
         Model {
             cache: Default::default(),
             rule_bound,
-            predicted_plies: 0,
-            predicted_side: None,
             weights: if rule_bound {
                 Weights::level_8()
             } else {
@@ -74,13 +72,12 @@ impl Model {
         }
     }
 
-    /// The model at the root of a search from `pos`: level 8 predicts the first plies below
-    /// it by level 7's rules exactly, and its opponent's forced gains deeper down.
-    pub fn at_root(&self, pos: &Position) -> Model {
-        Model {
+    /// The marks of a search root in `pos`: level 8 predicts the first plies below it by
+    /// level 7's rules exactly, and its opponent's forced gains deeper down.
+    pub fn at_root(&self, pos: &Position) -> Marks {
+        Marks {
             predicted_plies: if self.rule_bound { PREDICTED_PLIES } else { 0 },
             predicted_side: self.rule_bound.then(|| pos.side_to_move().other()),
-            ..self.clone()
         }
     }
 
@@ -91,27 +88,24 @@ impl Model {
         !self.rule_bound
     }
 
-    /// Counts a move (or a null move) down the exact prediction.
-    pub fn after_move(&mut self) {
-        self.predicted_plies = self.predicted_plies.saturating_sub(1);
-    }
-
-    /// Whether the side to move in `pos` is the opponent played as level 7, random among its
+    /// Whether the side to move at `at` is the opponent played as level 7, random among its
     /// ties: one ply below the root, and deeper wherever it must gain material. There its
     /// ties are few and cheap to find, and they decide the trades that the worst case over
     /// every best gain (`rule_bound_moves`) misjudged (against level 7, seeds 1-6: 11
     /// against 18 of 600 games not won). The searcher averages over such a node's moves.
-    pub fn predicts_level_7(&self, pos: &Position) -> bool {
-        self.predicted_side == Some(pos.side_to_move())
-            && match self.predicted_plies {
+    pub fn predicts_level_7(&self, at: &Advance) -> bool {
+        let (pos, marks) = (&at.position, &at.marks);
+        marks.predicted_side == Some(pos.side_to_move())
+            && match marks.predicted_plies {
                 0 => self.cache().must_gain(pos, pos.in_check()),
                 plies => plies == PREDICTED_PLIES - 1,
             }
     }
 
-    /// The moves the searcher follows in `pos`, appended to `out`.
-    pub fn search_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        if self.predicted_plies > 0 || self.predicts_level_7(pos) {
+    /// The moves the searcher follows at `at`, appended to `out`.
+    pub fn search_moves(&self, at: &Advance, out: &mut Vec<Move>) {
+        let pos = &at.position;
+        if at.marks.predicted_plies > 0 || self.predicts_level_7(at) {
             self.cache().predicted_moves(pos, out)
         } else if self.rule_bound {
             rule_bound_moves(pos, out)
@@ -137,23 +131,6 @@ impl Model {
         danger || (self.rule_bound && self.cache().must_gain(pos, danger))
     }
 
-    /// The position's hash, apart for level 8's model: it searches a different game tree,
-    /// so its table entries are kept apart.
-    pub fn hash(&self, pos: &Position) -> u64 {
-        let z = &ZOBRIST;
-        if !self.rule_bound {
-            return pos.hash();
-        }
-        let mut key = pos.hash() ^ z.rule_bound;
-        if self.predicted_plies > 0 {
-            key ^= z.predicted;
-        }
-        if self.predicted_side == Some(Side::P2) {
-            key ^= z.black_predicted;
-        }
-        key
-    }
-
     pub fn evaluate(&self, pos: &Position) -> i32 {
         eval::evaluate(pos, &self.weights)
     }
@@ -164,12 +141,57 @@ impl Model {
     }
 }
 
-/// A position as a searching player sees it: the rules and the player's model. This is the
-/// type registered as the game (`Game` is implemented in game.rs, delegating to both).
-#[derive(Clone, Debug)]
+/// Level 8's marks on a position of its search: how many plies of exact prediction are
+/// left and whom it predicts. Set on the root (`Model::at_root`), counted down by every
+/// move; unmarked outside a level-8 search. They key the table apart (`Marks::hash`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The plies left of the exact prediction below the search root (`PREDICTED_PLIES`).
+    predicted_plies: u8,
+    /// The side level 8 predicts as level 7 (its opponent at the search root).
+    predicted_side: Option<Side>,
+}
+
+impl Marks {
+    /// Counts a move (or a null move) down the exact prediction.
+    pub fn after_move(&mut self) {
+        self.predicted_plies = self.predicted_plies.saturating_sub(1);
+    }
+
+    /// The position's hash, apart in level 8's search: it searches a different game tree,
+    /// so its table entries are kept apart.
+    pub fn hash(&self, pos: &Position) -> u64 {
+        let z = &ZOBRIST;
+        let Some(side) = self.predicted_side else {
+            return pos.hash();
+        };
+        let mut key = pos.hash() ^ z.rule_bound;
+        if self.predicted_plies > 0 {
+            key ^= z.predicted;
+        }
+        if side == Side::P2 {
+            key ^= z.black_predicted;
+        }
+        key
+    }
+}
+
+/// A position as the searcher sees it: the rules' position and, in a level-8 search, its
+/// marks. This is the type registered as the game (game.rs); the player is `Model`.
+#[derive(Clone, Copy, Debug)]
 pub struct Advance {
     pub position: Position,
-    pub model: Model,
+    pub marks: Marks,
+}
+
+impl Advance {
+    /// An unmarked position, as outside a search.
+    pub fn new(position: Position) -> Advance {
+        Advance {
+            position,
+            marks: Marks::default(),
+        }
+    }
 }
 
 /// Whether `mv` wins at once by leaving the enemy General in danger and without a legal
@@ -278,7 +300,7 @@ impl fmt::Debug for Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::{Rules, Searchable};
 
     fn opts(level: &str) -> Options {
         let mut o = Options::default();
@@ -355,52 +377,55 @@ mod tests {
     fn level_8_searches_the_rule_bound_game() {
         // The level-6 seed example: only the Miner's capture gains material.
         let fen = "d.bz..cmj/Dj.#...b#/m.z.g.zs./......#z#/.....Z#.Z/.#..S...#/..Z.zZ.../...BZ..Z./M.CSMG.J. w";
-        let free = Advance::from_fen("advance", fen, &opts("max")).unwrap();
-        let bound = Advance::from_fen("advance", fen, &opts("8")).unwrap();
+        let pos = Advance::from_fen("advance", fen, &Options::default()).unwrap();
+        let (free, bound) = (
+            Model::of_options(&opts("max")),
+            Model::of_options(&opts("8")),
+        );
         let (mut a, mut b) = (vec![], vec![]);
-        free.search_moves(&mut a);
-        bound.search_moves(&mut b);
+        pos.search_moves(&free, &mut a);
+        pos.search_moves(&bound, &mut b);
         assert!(a.len() > 1);
         assert_eq!(b.len(), 1);
-        // A forced gain is no quiet position for level 8, and the two models never share
-        // table entries.
-        assert!(!free.in_check() && bound.in_check());
-        assert_ne!(free.hash(), bound.hash());
-        assert_eq!(free.to_fen(), bound.to_fen());
+        // A forced gain is no quiet position for level 8, and the two models' searches never
+        // share table entries.
+        assert!(!pos.in_check(&free) && pos.in_check(&bound));
+        assert_eq!(pos.as_search_root(&free).hash(), pos.hash());
+        assert_ne!(pos.as_search_root(&bound).hash(), pos.hash());
     }
 
     #[test]
     fn level_8_predicts_the_answers_to_its_root_moves_by_level_7() {
-        let root = Advance::start("advance", &opts("8"))
-            .unwrap()
-            .as_search_root();
+        let level_8 = Model::of_options(&opts("8"));
+        let start = Advance::start("advance", &Options::default()).unwrap();
+        let root = start.as_search_root(&level_8);
         let mut moves = vec![];
         root.legal_moves(&mut moves);
         for &mv in moves.iter().take(8) {
-            let mut answer = root.clone();
+            let mut answer = root;
             answer.play(mv);
             let mut searched = vec![];
-            answer.search_moves(&mut searched);
+            answer.search_moves(&level_8, &mut searched);
             assert_eq!(searched, levels::ties(&answer.position, 7));
             let mut again = vec![];
-            answer.search_moves(&mut again);
+            answer.search_moves(&level_8, &mut again);
             assert_eq!(again, searched, "the kept prediction");
             // Our reply follows the looser model again, under its own table entries.
-            let mut reply = answer.clone();
+            let mut reply = answer;
             reply.play(searched[0]);
             let (mut model, mut bound) = (vec![], vec![]);
-            reply.search_moves(&mut model);
+            reply.search_moves(&level_8, &mut model);
             rule_bound_moves(&reply.position, &mut bound);
             assert_eq!(model, bound);
-            let unpredicted = Model {
+            let unpredicted = Marks {
                 predicted_plies: 0,
-                ..answer.model.clone()
+                ..answer.marks
             };
             assert_ne!(answer.hash(), unpredicted.hash(&answer.position));
         }
         // Only level 8 predicts.
-        let free = Advance::start("advance", &opts("max")).unwrap();
-        assert_eq!(free.as_search_root().model.predicted_plies, 0);
+        let free = Model::of_options(&opts("max"));
+        assert_eq!(start.as_search_root(&free).marks, Marks::default());
     }
 
     #[test]
@@ -408,25 +433,25 @@ mod tests {
         // Black's Zombie can take the Dragon: level 7 must gain, so three plies below a
         // search root of White's, level 8 averages over level 7's ties there.
         let gain = Position::from_fen("4g4/9/9/9/4z4/3D5/9/9/4G4 b").unwrap();
+        let level_8 = Model::of_level(Level::Graded(8));
         let deep = |position: Position, level_7: Side| Advance {
             position,
-            model: Model {
+            marks: Marks {
                 predicted_plies: 0,
                 predicted_side: Some(level_7),
-                ..Model::of_level(Level::Graded(8))
             },
         };
         let mut moves = vec![];
-        deep(gain, Side::P2).search_moves(&mut moves);
-        assert!(deep(gain, Side::P2).chance_node());
+        deep(gain, Side::P2).search_moves(&level_8, &mut moves);
+        assert!(deep(gain, Side::P2).chance_node(&level_8));
         assert_eq!(moves, levels::ties(&gain, 7));
         // Level 8's own forced gains and the opponent's quiet positions keep the looser model.
         let quiet = Position::from_fen("4g4/9/9/9/4z4/9/3D5/9/4G4 b").unwrap();
         for pos in [deep(gain, Side::P1), deep(quiet, Side::P2)] {
             let (mut model, mut bound) = (vec![], vec![]);
-            pos.search_moves(&mut model);
+            pos.search_moves(&level_8, &mut model);
             rule_bound_moves(&pos.position, &mut bound);
-            assert!(!pos.chance_node());
+            assert!(!pos.chance_node(&level_8));
             assert_eq!(model, bound);
         }
         assert_ne!(deep(gain, Side::P1).hash(), deep(gain, Side::P2).hash());

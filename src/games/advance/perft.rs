@@ -39,7 +39,7 @@ fn count(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
 mod tests {
     use super::super::Advance;
     use super::*;
-    use crate::game::{Game, Options};
+    use crate::game::{Options, Rules};
 
     // Every count below was confirmed by an independent route: a separate, deliberately plain
     // Python move generator (lists of characters; danger tested by generating all the enemy's

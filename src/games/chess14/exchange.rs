@@ -81,7 +81,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::super::text::parse_fen;
-    use crate::game::Game;
+    use crate::game::Rules;
 
     /// The exchange value of `mv` (in the game's move text) in `fen`.
     fn see(fen: &str, mv: &str) -> i32 {

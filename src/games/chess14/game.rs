@@ -8,10 +8,12 @@ use super::moves::{Move, MoveKind};
 use super::pieces::{Kind, is_piece, kind_of, side_of};
 use super::position::Position;
 use super::text;
-use crate::game::{Forfeit, Game, OptionSpec, Options, Outcome, Scripted, Side};
+use crate::game::{
+    Forfeit, Hosted, OptionSpec, Options, Outcome, Rules, Scripted, Searchable, Side,
+};
 use std::path::Path;
 
-impl Game for Position {
+impl Rules for Position {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
@@ -24,28 +26,6 @@ impl Game for Position {
 
     fn from_fen(_variant: &str, text: &str, _opts: &Options) -> Result<Self, String> {
         text::parse_fen(text)
-    }
-
-    /// `position layout <path>`: a layout file, White moving up. `position config <path>`: the
-    /// source's config.json (its layout, clocks and player colour; the player's side moves up).
-    fn load(_variant: &str, kind: &str, arg: &str, _opts: &Options) -> Result<Self, String> {
-        match kind {
-            "layout" => {
-                let text = crate::files::read_text(Path::new(arg))
-                    .map_err(|e| format!("cannot read layout file '{arg}': {e}"))?;
-                text::parse_layout(&text, Side::P1)
-            }
-            "config" => {
-                let config = config::load(Path::new(arg))?;
-                let layout = config.layout.as_deref().unwrap_or(text::DEFAULT_LAYOUT);
-                let mut pos = text::parse_layout(layout, config.clocks.player_side)?;
-                pos.set_clocks(config.clocks);
-                Ok(pos)
-            }
-            _ => Err(format!(
-                "chess14 has no position source '{kind}' (layout or config)"
-            )),
-        }
     }
 
     /// Facing rows of pawns (one to three a side, on any ranks) with a few other pieces, on
@@ -96,10 +76,6 @@ impl Game for Position {
         Position::legal_moves(self, out)
     }
 
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
-        Position::noisy_moves(self, out)
-    }
-
     /// Every pseudo-legal move (each piece's moves with no king test) that, played out on a
     /// copy of the position, leaves no king of the mover attacked.
     #[cfg(test)]
@@ -138,7 +114,29 @@ impl Game for Position {
         Position::hash(self)
     }
 
-    fn evaluate(&self) -> i32 {
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let (from, to) = text::parse_squares(self, text)?;
+        let mut moves = Vec::new();
+        Position::legal_moves(self, &mut moves);
+        moves
+            .into_iter()
+            .find(|m| m.from() == from && m.to() == to)
+            .ok_or_else(|| format!("illegal move {text}: {}", self.why_illegal(from, to)))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        text::format_move(mv)
+    }
+}
+
+impl Searchable for Position {
+    type Policy = ();
+
+    fn noisy_moves(&self, _: &(), out: &mut Vec<Move>) {
+        Position::noisy_moves(self, out)
+    }
+
+    fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
 
@@ -164,11 +162,6 @@ impl Game for Position {
         Some(Position::exchange(self, mv))
     }
 
-    /// Measured by self-play (docs/journal/performance.md, issue 17).
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
     /// Passing is allowed when not in check and the mover has more than pawns and kings, where
     /// zugzwang is rare.
     fn play_null(&mut self) -> bool {
@@ -184,22 +177,32 @@ impl Game for Position {
         true
     }
 
-    fn in_check(&self) -> bool {
+    fn in_check(&self, _: &()) -> bool {
         self.king_attacked(Position::side_to_move(self))
     }
+}
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let (from, to) = text::parse_squares(self, text)?;
-        let mut moves = Vec::new();
-        Position::legal_moves(self, &mut moves);
-        moves
-            .into_iter()
-            .find(|m| m.from() == from && m.to() == to)
-            .ok_or_else(|| format!("illegal move {text}: {}", self.why_illegal(from, to)))
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        text::format_move(mv)
+impl Hosted for Position {
+    /// `position layout <path>`: a layout file, White moving up. `position config <path>`: the
+    /// source's config.json (its layout, clocks and player colour; the player's side moves up).
+    fn load(_variant: &str, kind: &str, arg: &str, _opts: &Options) -> Result<Self, String> {
+        match kind {
+            "layout" => {
+                let text = crate::files::read_text(Path::new(arg))
+                    .map_err(|e| format!("cannot read layout file '{arg}': {e}"))?;
+                text::parse_layout(&text, Side::P1)
+            }
+            "config" => {
+                let config = config::load(Path::new(arg))?;
+                let layout = config.layout.as_deref().unwrap_or(text::DEFAULT_LAYOUT);
+                let mut pos = text::parse_layout(layout, config.clocks.player_side)?;
+                pos.set_clocks(config.clocks);
+                Ok(pos)
+            }
+            _ => Err(format!(
+                "chess14 has no position source '{kind}' (layout or config)"
+            )),
+        }
     }
 
     fn view(&self) -> Vec<String> {

@@ -7,7 +7,7 @@
 //! `position` (the state, setup and `play`), `rules` (legality, endings), `movegen`, `exchange`
 //! (static exchange evaluation), `eval`,
 //! `text`, `levels` (the rule-following players), `commands` (the GUI's extra commands), and
-//! `game` (the `Game` impl).
+//! `game` (the `Rules`, `Searchable` and `Hosted` impls).
 
 mod attacks;
 mod commands;

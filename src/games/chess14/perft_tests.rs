@@ -15,7 +15,7 @@
 //!   Python route alone checks that ("pawns placed past their promotion rank").
 
 use super::*;
-use crate::game::{Game, Options, perft};
+use crate::game::{Options, Rules, perft};
 
 /// (what the position tests, position text, perft counts for depth 1, 2, ...)
 const CASES: &[(&str, &str, &[u64])] = &[

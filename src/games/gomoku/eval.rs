@@ -53,7 +53,7 @@ fn lines_value(pos: &Gomoku, side: Side, per_line: &[i32; SHAPES], threats: &Thr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::Rules;
 
     /// Black's stones, then White's, on an empty 15x15 board, the turn passed if it is not
     /// `to_move`'s by the stone count.

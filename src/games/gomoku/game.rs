@@ -9,9 +9,11 @@ use super::position::Gomoku;
 use super::rules::{self, MIST};
 use super::text;
 
-use crate::game::{Forfeit, Game, OptionSpec, Options, Outcome, Side};
+use crate::game::{
+    Forfeit, Hosted, OptionSpec, Options, Outcome, Rules, SearchParams, Searchable, Side,
+};
 
-impl Game for Gomoku {
+impl Rules for Gomoku {
     type Move = Point;
 
     fn options() -> Vec<OptionSpec> {
@@ -68,23 +70,6 @@ impl Game for Gomoku {
         Gomoku::legal_moves(self, out);
     }
 
-    fn search_moves(&self, out: &mut Vec<Point>) {
-        Gomoku::search_moves(self, out);
-    }
-
-    fn left_out_moves(&self, out: &mut Vec<Point>) {
-        Gomoku::left_out_moves(self, out);
-    }
-
-    /// The five points of the mover, or else the enemy's: the noisy moves, without the
-    /// quiet points `search_moves` would generate and score first.
-    fn noisy_moves(&self, out: &mut Vec<Point>) {
-        let start = out.len();
-        if self.five_moves(out) {
-            self.drop_fouls(out, start);
-        }
-    }
-
     fn play(&mut self, mv: Point) {
         Gomoku::play(self, mv);
     }
@@ -102,27 +87,66 @@ impl Game for Gomoku {
         Gomoku::hash(self)
     }
 
+    fn parse_move(&self, text: &str) -> Result<Point, String> {
+        // Either case, as people type them; the Mist controller keeps its uppercase-only rule.
+        let p = text::parse_point_any_case(text, self.board().size())?;
+        if self.board().at(p).is_some() {
+            return Err(format!("point {text} is taken"));
+        }
+        match self.foul(p) {
+            Some(foul) => Err(format!("illegal move {text}: {}", foul.reason())),
+            None => Ok(p),
+        }
+    }
+
+    fn format_move(&self, mv: Point) -> String {
+        text::format_point(mv)
+    }
+}
+
+impl Searchable for Gomoku {
+    /// Point scores run from about −500 to about +1,000: history at full weight (up to
+    /// ±16,384) would override them, where a point's worth depends on the stones around it
+    /// more than on where it refuted before (self-play, docs/journal/performance.md, round 11).
+    const PARAMS: SearchParams = SearchParams {
+        history_divisor: 16,
+        ..SearchParams::DEFAULT
+    };
+
+    type Policy = ();
+
+    fn search_moves(&self, _: &(), out: &mut Vec<Point>) {
+        Gomoku::search_moves(self, false, out);
+    }
+
+    fn root_moves(&self, _: &(), out: &mut Vec<Point>) {
+        Gomoku::search_moves(self, true, out);
+    }
+
+    fn left_out_moves(&self, root: bool, out: &mut Vec<Point>) {
+        Gomoku::left_out_moves(self, root, out);
+    }
+
+    /// The five points of the mover, or else the enemy's: the noisy moves, without the
+    /// quiet points `search_moves` would generate and score first.
+    fn noisy_moves(&self, _: &(), out: &mut Vec<Point>) {
+        let start = out.len();
+        if self.five_moves(out) {
+            self.drop_fouls(out, start);
+        }
+    }
+
     /// An extra stone never hurts in Gomoku (no zugzwang): a pass is a sound lower bound for
     /// the null move, refused only when the enemy has a four (the mover must block it).
     fn play_null(&mut self) -> bool {
-        if self.in_check() {
+        if self.in_check(&()) {
             return false;
         }
         self.pass();
         true
     }
 
-    /// The searcher's pruning by the static score (see `Game::forward_pruning`).
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
-    /// The root searches more quiet points than the nodes below it.
-    fn as_search_root(&self) -> Gomoku {
-        self.as_root()
-    }
-
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
 
@@ -145,37 +169,18 @@ impl Game for Gomoku {
         points::score(self.cells(), self.side_to_move(), mv, self.last())
     }
 
-    /// Point scores run from about −500 to about +1,000: history at full weight (up to
-    /// ±16,384) would override them, where a point's worth depends on the stones around it
-    /// more than on where it refuted before (self-play, docs/journal/performance.md, round 11).
-    const HISTORY_DIVISOR: i32 = 16;
-
     /// A win by continuous fours or threats (see `Gomoku::threat_win`).
     fn proven_win(&self, budget: u32, line: &mut Vec<Point>) -> bool {
         self.threat_win(self.side_to_move(), budget, line)
     }
 
     /// The enemy has a four: the mover must answer it.
-    fn in_check(&self) -> bool {
+    fn in_check(&self, _: &()) -> bool {
         self.fours(self.side_to_move().other()) > 0
     }
+}
 
-    fn parse_move(&self, text: &str) -> Result<Point, String> {
-        // Either case, as people type them; the Mist controller keeps its uppercase-only rule.
-        let p = text::parse_point_any_case(text, self.board().size())?;
-        if self.board().at(p).is_some() {
-            return Err(format!("point {text} is taken"));
-        }
-        match self.foul(p) {
-            Some(foul) => Err(format!("illegal move {text}: {}", foul.reason())),
-            None => Ok(p),
-        }
-    }
-
-    fn format_move(&self, mv: Point) -> String {
-        text::format_point(mv)
-    }
-
+impl Hosted for Gomoku {
     fn view(&self) -> Vec<String> {
         if self.is_mist() {
             vec![mist_view(self.board(), self.last())]

@@ -6,7 +6,7 @@
 //! `weights` (the evaluation's fitted weights), `position` (the game state kept stone by
 //! stone), `vcf` (wins by continuous fours), `points` (what a point is worth to play),
 //! `renju` (Black's forbidden points), `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and `game`
-//! (the `Game` impl).
+//! (the `Rules`, `Searchable` and `Hosted` impls).
 
 pub mod board;
 mod cells;

@@ -28,8 +28,9 @@ impl Gomoku {
     /// A four on the board leaves no choice: complete one's own five, or else block the
     /// enemy's. An enemy open three leaves its defences. Otherwise the points near stones
     /// (the centre on an empty board), capped at the best few.
-    pub fn search_moves(&self, out: &mut Vec<Point>) {
-        if let Some(keep) = self.moves_before_cap(out) {
+    /// At the root of a search (`root`) the cap is wider.
+    pub fn search_moves(&self, root: bool, out: &mut Vec<Point>) {
+        if let Some(keep) = self.moves_before_cap(root, out) {
             out.truncate(keep);
         }
     }
@@ -38,19 +39,19 @@ impl Gomoku {
     /// capped points is no loss until these lose too. The answers to a four or to an open
     /// three are all the moves that matter, and a point farther than two steps from every
     /// stone makes no four or three and blocks none.
-    pub fn left_out_moves(&self, out: &mut Vec<Point>) {
+    pub fn left_out_moves(&self, root: bool, out: &mut Vec<Point>) {
         let mut all = Vec::new();
-        if let Some(keep) = self.moves_before_cap(&mut all) {
+        if let Some(keep) = self.moves_before_cap(root, &mut all) {
             out.extend_from_slice(&all[keep..]);
         }
     }
 
     /// `search_moves` before its cap: the forced answers (then `None`), or else every point
-    /// near stones, the best first, and how many of them the cap keeps.
+    /// near stones, the best first, and how many of them the cap (the root's if `root`) keeps.
     /// Under renju Black's forbidden points are left out at each step: when they leave no
     /// forced answer, the next step's points (Black has lost, but must have a move to lose
     /// by), and when they leave none near the stones, one legal move.
-    fn moves_before_cap(&self, out: &mut Vec<Point>) -> Option<usize> {
+    fn moves_before_cap(&self, root: bool, out: &mut Vec<Point>) -> Option<usize> {
         if self.winner().is_some() || self.board().is_full() {
             return None;
         }
@@ -73,7 +74,7 @@ impl Gomoku {
             out.truncate(1);
             return None;
         }
-        Some(self.best_first(out))
+        Some(self.best_first(if root { MAX_QUIET_ROOT } else { MAX_QUIET }, out))
     }
 
     /// The moves that make five, or else those that block the enemy's five; `false` if
@@ -116,15 +117,10 @@ impl Gomoku {
         }
     }
 
-    /// Puts first in `out` the `MAX_QUIET` points that score best by their line patterns (see
+    /// Puts first in `out` the `keep` points that score best by their line patterns (see
     /// `points.rs`), best first, and returns how many those are: far from every threat, the
     /// rest are not worth a node unless those all lose.
-    fn best_first(&self, out: &mut [Point]) -> usize {
-        let keep = if self.is_root() {
-            MAX_QUIET_ROOT
-        } else {
-            MAX_QUIET
-        };
+    fn best_first(&self, keep: usize, out: &mut [Point]) -> usize {
         if out.len() <= keep {
             return out.len();
         }

@@ -31,8 +31,6 @@ pub struct Gomoku {
     /// ...and per colour, the sums of its empty points' values to the evaluation
     /// (`weights::point_worth`).
     points_worth: [[i32; 2]; 2],
-    /// The root of a search: its quiet moves are more of the best points (see `movegen.rs`).
-    root: bool,
 }
 
 const SIDES: [Side; 2] = [Side::P1, Side::P2];
@@ -50,7 +48,6 @@ impl Gomoku {
             passed: false,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
-            root: false,
         }
     }
 
@@ -104,19 +101,6 @@ impl Gomoku {
     /// Gives the turn to the other side without a stone (the search's null move).
     pub fn pass(&mut self) {
         self.passed = !self.passed;
-        self.root = false;
-    }
-
-    /// The position as the root of a search.
-    pub fn as_root(&self) -> Gomoku {
-        Gomoku {
-            root: true,
-            ..self.clone()
-        }
-    }
-
-    pub fn is_root(&self) -> bool {
-        self.root
     }
 
     /// How many lines have `shape` as `side`'s strongest shape.
@@ -156,7 +140,6 @@ impl Gomoku {
 
     /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
     pub fn put(&mut self, p: Point, side: Side) {
-        self.root = false;
         self.account(p, -1);
         self.board.put(p, side);
         self.account(p, 1);

@@ -421,7 +421,7 @@ mod tests {
     /// points. The counts are the engine's; the reference's counting agrees.
     #[test]
     fn perft_under_renju_agrees_with_the_reference() {
-        use crate::game::{Game, Options, perft};
+        use crate::game::{Options, Rules, perft};
         use crate::games::gomoku::Gomoku;
         let mut opts = Options::default();
         opts.set("Rule", "renju".into());

@@ -97,7 +97,7 @@ mod tests {
         for (rule, want) in [(Rule::ExactFive, "E7"), (Rule::Freestyle, "D8")] {
             let pos = parse_fen(fen, false, rule).unwrap();
             let mut moves = Vec::new();
-            pos.search_moves(&mut moves);
+            pos.search_moves(false, &mut moves);
             let moves: Vec<String> = moves.into_iter().map(format_point).collect();
             assert_eq!(moves, [want], "{rule:?}");
         }

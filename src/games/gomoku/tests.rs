@@ -4,7 +4,7 @@
 use super::geometry::Point;
 use super::position::Gomoku;
 use super::text::parse_point;
-use crate::game::{Game, Options, Outcome, Side, perft};
+use crate::game::{Hosted, Options, Outcome, Rules, Searchable, Side, perft};
 use proptest::prelude::*;
 
 fn start(size: i64) -> Gomoku {
@@ -24,7 +24,7 @@ fn options(size: i64, rule: &str) -> Options {
 fn play(pos: &mut Gomoku, moves: &str) {
     for m in moves.split_whitespace() {
         let p = pos.parse_move(m).unwrap();
-        Game::play(pos, p);
+        Rules::play(pos, p);
     }
 }
 
@@ -67,7 +67,7 @@ fn five_or_more_wins_and_a_full_board_draws() {
     assert_eq!(full.outcome(), None);
     assert_eq!(crate::game::result(&full), Some(Outcome::Draw));
     let mut moves = Vec::new();
-    full.search_moves(&mut moves);
+    full.search_moves(false, &mut moves);
     assert!(moves.is_empty());
 }
 
@@ -114,7 +114,7 @@ fn the_mist_answers_as_its_controller() {
     for m in ["A1", "B2", "C3"] {
         let p = pos.parse_move(m).unwrap();
         history.push(pos.format_move(p));
-        Game::play(&mut pos, p);
+        Rules::play(&mut pos, p);
     }
     assert_eq!(
         pos.view(),
@@ -137,7 +137,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            Game::play(&mut pos, moves[pick as usize % moves.len()]);
+            Rules::play(&mut pos, moves[pick as usize % moves.len()]);
             prop_assert_eq!(pos.hash(), pos.board().hash_from_scratch());
             prop_assert_eq!(pos.sums(), pos.sums_from_scratch());
             let fen = pos.to_fen();
@@ -157,11 +157,11 @@ proptest! {
                 break;
             }
             let mut searched = Vec::new();
-            pos.search_moves(&mut searched);
+            pos.search_moves(false, &mut searched);
             prop_assert!(!searched.is_empty());
             prop_assert!(searched.iter().all(|m| legal.contains(m)));
             let mut left = Vec::new();
-            pos.left_out_moves(&mut left);
+            pos.left_out_moves(false, &mut left);
             prop_assert!(left.iter().all(|m| legal.contains(m) && !searched.contains(m)));
             if !left.is_empty() {
                 let mut candidates = Vec::new();
@@ -170,7 +170,7 @@ proptest! {
                 candidates.retain(|m| legal.contains(m));
                 prop_assert_eq!(searched.len() + left.len(), candidates.len());
             }
-            Game::play(&mut pos, legal[pick as usize % legal.len()]);
+            Rules::play(&mut pos, legal[pick as usize % legal.len()]);
         }
     }
 }
@@ -183,7 +183,7 @@ fn an_open_three_leaves_its_defences_and_own_fours() {
         let mut pos = start(15);
         play(&mut pos, moves);
         let mut out = Vec::new();
-        pos.search_moves(&mut out);
+        pos.search_moves(false, &mut out);
         let mut names: Vec<String> = out.iter().map(|&p| pos.format_move(p)).collect();
         names.sort();
         names
@@ -214,7 +214,7 @@ fn a_pass_gives_the_turn_and_changes_the_key() {
     let before = pos.clone();
     assert!(pos.play_null());
     assert_eq!(pos.side_to_move(), Side::P2);
-    assert_ne!(Game::hash(&pos), Game::hash(&before));
+    assert_ne!(Rules::hash(&pos), Rules::hash(&before));
     play(&mut pos, "J10");
     assert_eq!(
         pos.board().at(parse_point("J10", 15).unwrap()),
@@ -224,37 +224,32 @@ fn a_pass_gives_the_turn_and_changes_the_key() {
     let mut twice = before.clone();
     assert!(twice.play_null() && twice.play_null());
     assert_eq!(twice, before);
-    assert_eq!(Game::hash(&twice), Game::hash(&before));
+    assert_eq!(Rules::hash(&twice), Rules::hash(&before));
     // White's four A1-D1 must be blocked: no pass.
     let mut four = start(15);
     play(&mut four, "H8 A1 H9 B1 J12 C1 M3 D1");
     assert!(!four.play_null());
 }
 
-/// The root searches more of the best quiet points than the nodes below it, and the first
-/// stone or pass ends the mark; the position and its key are the same.
+/// The root searches more of the best quiet points than the nodes below it, the node's
+/// best first, and leaves out fewer.
 #[test]
 fn the_root_keeps_more_quiet_points_than_the_nodes_below() {
     let mut pos = start(15);
     play(&mut pos, "H8 I9 G7 J10 H10 G9");
-    let count = |p: &Gomoku| {
+    let moves = |generate: fn(&Gomoku, &(), &mut Vec<Point>)| {
         let mut out = Vec::new();
-        p.search_moves(&mut out);
-        out.len()
+        generate(&pos, &(), &mut out);
+        out
     };
-    let root = pos.as_search_root();
-    assert_eq!(Game::hash(&root), Game::hash(&pos));
-    assert_eq!((count(&pos), count(&root)), (12, 20));
-    // The root's twelve best are the node's twelve, in the same order.
-    let (mut node_moves, mut root_moves) = (Vec::new(), Vec::new());
-    pos.search_moves(&mut node_moves);
-    root.search_moves(&mut root_moves);
+    let node_moves = moves(<Gomoku as Searchable>::search_moves);
+    let root_moves = moves(<Gomoku as Searchable>::root_moves);
+    assert_eq!((node_moves.len(), root_moves.len()), (12, 20));
     assert_eq!(node_moves[..], root_moves[..12]);
-    let mut child = root.clone();
-    play(&mut child, "E5 K11");
-    let mut passed = child.as_search_root();
-    assert!(passed.play_null());
-    assert_eq!((count(&child), count(&passed)), (12, 12));
+    let (mut node_left, mut root_left) = (Vec::new(), Vec::new());
+    pos.left_out_moves(false, &mut node_left);
+    pos.left_out_moves(true, &mut root_left);
+    assert_eq!(node_left.len(), root_left.len() + 8);
 }
 
 #[test]

@@ -3,11 +3,12 @@
 use super::eval;
 use super::moves::Move;
 use super::position::Sixes;
+use super::rules::Ending;
 use super::text;
 use super::variants::{self, Rules};
-use crate::game::{Game, OptionSpec, Options, Outcome, Side};
+use crate::game::{self, Hosted, OptionSpec, Options, Outcome, Searchable, Side};
 
-impl Game for Sixes {
+impl game::Rules for Sixes {
     type Move = Move;
 
     fn options() -> Vec<OptionSpec> {
@@ -67,18 +68,33 @@ impl Game for Sixes {
     }
 
     fn outcome_without_moves(&self) -> Outcome {
-        Outcome::Win(self.side_to_move().other())
+        Ending::NoMoves(self.side_to_move()).outcome()
     }
 
     fn hash(&self) -> u64 {
         Sixes::hash(self)
     }
 
-    fn evaluate(&self) -> i32 {
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv = text::parse_move(text)?;
+        self.check(mv)
+            .map_err(|why| format!("illegal move {text}: {why}"))?;
+        Ok(mv)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        text::format_move(mv)
+    }
+}
+
+impl Searchable for Sixes {
+    type Policy = ();
+
+    fn evaluate(&self, _: &()) -> i32 {
         eval::evaluate(self)
     }
 
-    fn noisy_moves(&self, out: &mut Vec<Move>) {
+    fn noisy_moves(&self, _: &(), out: &mut Vec<Move>) {
         self.removing_moves(out);
     }
 
@@ -97,25 +113,12 @@ impl Game for Sixes {
     /// move, also in quiescence, and scores the empty list as the loss it is; otherwise a leaf
     /// where the opponent is blocked in would be scored by the evaluation, and a move that
     /// wins at once could be reduced to such a leaf and passed over.
-    fn in_check(&self) -> bool {
+    fn in_check(&self, _: &()) -> bool {
         self.blocked()
     }
+}
 
-    fn forward_pruning(&self) -> bool {
-        true
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let mv = text::parse_move(text)?;
-        self.check(mv)
-            .map_err(|why| format!("illegal move {text}: {why}"))?;
-        Ok(mv)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        text::format_move(mv)
-    }
-
+impl Hosted for Sixes {
     fn view(&self) -> Vec<String> {
         let mut lines = text::board_lines(self);
         lines.push(text::status_line(self));

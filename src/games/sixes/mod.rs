@@ -3,7 +3,8 @@
 //!
 //! Files, lowest first: `geometry` (squares, directions, bitboards), `moves` (the move),
 //! `variants` (the rule options), `zobrist`, `position` (the state and `play`), `movegen`,
-//! `rules` (legality, endings), `eval`, `text`, and `game` (the `Game` impl).
+//! `rules` (legality, endings), `eval`, `text`, and `game` (the `Rules`, `Searchable` and
+//! `Hosted` impls).
 
 mod eval;
 mod game;

@@ -64,4 +64,13 @@ impl Sixes {
         }
         None
     }
+
+    /// Whether the game is over, and why: `ending`, or else the side to move has no legal
+    /// move (`Ending::NoMoves`, which needs the moves).
+    pub fn end(&self) -> Option<Ending> {
+        self.ending().or_else(|| {
+            self.blocked()
+                .then_some(Ending::NoMoves(self.side_to_move()))
+        })
+    }
 }

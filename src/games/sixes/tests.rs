@@ -8,7 +8,7 @@
 
 use super::text::parse_fen;
 use super::*;
-use crate::game::{Game, Outcome, Side, perft, result};
+use crate::game::{self, Outcome, Rules as _, Searchable as _, Side, perft, result};
 use proptest::prelude::*;
 
 fn rules(capture: Capture, limit: u16, counts: LimitCounts) -> Rules {
@@ -286,16 +286,16 @@ fn a_side_without_a_move_is_in_check_for_the_searcher() {
         "O.X.../XX..../X...../.....X/.....X/...XXX O",
         Rules::default(),
     );
-    assert!(!p.in_check());
+    assert!(!p.in_check(&()));
     p.play(mv("a1a2"));
-    assert!(!p.in_check(), "X has moves");
+    assert!(!p.in_check(&()), "X has moves");
     let mut blocked = pos(
         "O.X.../XX..../X...../.....X/.....X/...XXX X",
         Rules::default(),
     );
     blocked.play(mv("b2a2"));
-    assert!(blocked.in_check());
-    assert!(!Sixes::start(Rules::default()).in_check());
+    assert!(blocked.in_check(&()));
+    assert!(!Sixes::start(Rules::default()).in_check(&()));
 }
 
 #[test]
@@ -303,13 +303,13 @@ fn options_reach_the_position() {
     let mut opts = crate::game::Options::default();
     opts.set("Capture", "edges".into());
     opts.set("TurnLimit", "12".into());
-    let p = <Sixes as Game>::start("sixes", &opts).unwrap();
+    let p = <Sixes as game::Rules>::start("sixes", &opts).unwrap();
     assert_eq!(p.rules(), rules(Capture::Edges, 12, LimitCounts::PerPlayer));
     let q = Sixes::from_fen("sixes", &p.to_fen(), &opts).unwrap();
     assert_eq!(p, q);
     opts.set("Capture", "sideways".into());
     assert!(
-        <Sixes as Game>::start("sixes", &opts)
+        <Sixes as game::Rules>::start("sixes", &opts)
             .unwrap_err()
             .contains("Capture")
     );
@@ -392,7 +392,7 @@ proptest! {
         p.legal_moves(&mut all);
         all.retain(|&m| p.is_noisy(m));
         let mut noisy = Vec::new();
-        p.noisy_moves(&mut noisy);
+        p.noisy_moves(&(), &mut noisy);
         prop_assert_eq!(noisy, all);
     }
 
