@@ -114,6 +114,12 @@ impl Player {
         self.pool.install(|| self.table.clear());
     }
 
+    /// Whether two players share one table (a table kept, not made again).
+    #[cfg(test)]
+    pub(crate) fn same_table(&self, other: &Player) -> bool {
+        Arc::ptr_eq(&self.table, &other.table)
+    }
+
     /// The pool, for other work that runs in parallel (the engine's `perft`).
     pub fn pool(&self) -> &rayon::ThreadPool {
         &self.pool

@@ -23,9 +23,8 @@ use crate::games::gomoku::geometry::{Point, Rule};
 use crate::protocol;
 use crate::protocol::lines::Line;
 use crate::search::limits::Limits;
-use crate::search::player::thread_pool;
-use crate::search::tt::Table;
-use crate::search::{self, Info as Progress, Request};
+use crate::search::player::Player;
+use crate::search::{Info as Progress, Request};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -79,12 +78,13 @@ pub struct Brain {
     out: Output,
     game: Option<Stones>,
     settings: Settings,
-    /// The table and its size in MiB, once a game started.
-    table: Option<(Arc<Table>, usize)>,
-    pool: Arc<rayon::ThreadPool>,
+    /// Table, threads and stop flag: the same player as every front-end's.
+    player: Player,
+    /// The size in MiB of the player's table once a game made it (until then it has a
+    /// placeholder of 1 MiB).
+    table_mib: Option<usize>,
     /// When the command being handled was read.
     received: Instant,
-    stop: Arc<AtomicBool>,
     /// Raised with `stop` by `END` and `STOP`, and by nothing else: a `SWAP2BOARD`'s several
     /// searches lower `stop` between them (each search raises it at its deadline) unless this
     /// is up.
@@ -98,15 +98,15 @@ pub struct Brain {
 impl Brain {
     pub fn new(out: Output) -> Result<Brain, String> {
         let settings = Settings::default();
-        let pool = Arc::new(thread_pool(settings.threads)?);
+        let mut player = Player::new(1, 1)?;
+        player.set_threads(settings.threads)?;
         Ok(Brain {
             out,
             game: None,
-            table: None,
+            player,
+            table_mib: None,
             settings,
-            pool,
             received: Instant::now(),
-            stop: Arc::new(AtomicBool::new(false)),
             halt: Arc::new(AtomicBool::new(false)),
             search: None,
             board: None,
@@ -191,7 +191,7 @@ impl Brain {
     fn handle(&mut self, cmd: Command) -> Flow {
         if matches!(cmd, Command::End | Command::Stop) {
             self.halt.store(true, Ordering::SeqCst);
-            self.stop.store(true, Ordering::SeqCst);
+            self.player.stop();
         }
         self.settle();
         match cmd {
@@ -250,11 +250,9 @@ impl Brain {
                 self.game = Some(Stones::new(size, self.settings.rule));
                 // A table kept from the last game is cleared; a new one comes cleared. One
                 // that cannot be made is the first move's error.
-                let kept = self.table.as_ref().map(|(table, _)| table.clone());
-                if let Ok(table) = self.table()
-                    && kept.is_some_and(|kept| Arc::ptr_eq(&kept, &table))
-                {
-                    self.pool.install(|| table.clear());
+                let kept = self.table_mib;
+                if self.table().is_ok() && kept == self.table_mib {
+                    self.player.clear();
                 }
                 self.say(reply::OK);
             }
@@ -316,10 +314,11 @@ impl Brain {
                     )));
                 }
             }
-            Effect::Threads => match thread_pool(settings.threads) {
-                Ok(pool) => self.pool = Arc::new(pool),
-                Err(e) => return self.error(&e),
-            },
+            Effect::Threads => {
+                if let Err(e) = self.player.set_threads(settings.threads) {
+                    return self.error(&e);
+                }
+            }
             Effect::Rule => {
                 if let Some(game) = self.game.as_mut() {
                     game.set_rule(settings.rule);
@@ -341,20 +340,15 @@ impl Brain {
         }
     }
 
-    /// The table of the size the settings allow, made (and so cleared) if there is none.
-    fn table(&mut self) -> Result<Arc<Table>, String> {
+    /// Gives the player a table of the size the settings allow, made (and so cleared) if it
+    /// has none of that size.
+    fn table(&mut self) -> Result<(), String> {
         let (mib, _) = self.settings.hash_mib();
-        if let Some((table, size)) = &self.table
-            && *size == mib
-        {
-            return Ok(table.clone());
+        if self.table_mib != Some(mib) {
+            self.player.set_hash(mib)?;
+            self.table_mib = Some(mib);
         }
-        self.table = None;
-        let table = Table::new(mib)?;
-        self.pool.install(|| table.clear());
-        let table = Arc::new(table);
-        self.table = Some((table.clone(), mib));
-        Ok(table)
+        Ok(())
     }
 
     /// The limits of this turn's search: the settings' less the time since the command came.
@@ -372,10 +366,9 @@ impl Brain {
         if let Err(e) = swap2::check(&opening) {
             return self.error(&e);
         }
-        let table = match self.table() {
-            Ok(table) => table,
-            Err(e) => return self.error(&e),
-        };
+        if let Err(e) = self.table() {
+            return self.error(&e);
+        }
         let budget = swap2::Budget {
             limits: self.turn_limits(),
             // The searches share one deadline: the turn's, less the pipe's margin.
@@ -383,11 +376,10 @@ impl Brain {
                 self.received + Duration::from_millis(ms.saturating_sub(OVERHEAD_MS).max(1))
             }),
         };
-        self.stop = Arc::new(AtomicBool::new(false));
+        self.player.renew_stop(false);
         self.halt = Arc::new(AtomicBool::new(false));
-        let (pool, stop, out) = (self.pool.clone(), self.stop.clone(), self.out.clone());
+        let (player, out) = (self.player.clone(), self.out.clone());
         let halt = self.halt.clone();
-        let threads = self.settings.threads;
         let detail = self.settings.show_detail.then(|| out.clone());
         let round = self.empty_swap2;
         if opening.is_empty() {
@@ -395,21 +387,14 @@ impl Brain {
         }
         self.search = Some(std::thread::spawn(move || {
             let mut search = |pos: &Gomoku, limits: Limits| {
-                let request = Request {
-                    limits,
-                    threads,
-                    root_moves: None,
-                    overhead_ms: 0,
-                    multipv: 1,
-                    ponder: None,
-                };
                 // A search that reaches its deadline raises `stop`: lowered for the next one,
                 // unless `END` or `STOP` came (they raise `halt` first, then `stop`).
+                let stop = player.stop_flag();
                 stop.store(false, Ordering::SeqCst);
                 if halt.load(Ordering::SeqCst) {
                     stop.store(true, Ordering::SeqCst);
                 }
-                let answer = search::search(pos, &(), &request, &table, &pool, &stop, &mut |_| {});
+                let answer = player.think(pos, &(), limits, None);
                 swap2::Searched {
                     best: answer.best,
                     score: answer.score,
@@ -434,21 +419,15 @@ impl Brain {
             Ok(pos) => pos,
             Err(e) => return self.error(&e),
         };
-        let table = match self.table() {
-            Ok(table) => table,
-            Err(e) => return self.error(&e),
-        };
-        let limits = self.turn_limits();
+        if let Err(e) = self.table() {
+            return self.error(&e);
+        }
         let request = Request {
-            limits,
-            threads: self.settings.threads,
-            root_moves: None,
             overhead_ms: OVERHEAD_MS,
-            multipv: 1,
-            ponder: None,
+            ..self.player.request(self.turn_limits())
         };
-        self.stop = Arc::new(AtomicBool::new(false));
-        let (pool, stop, out) = (self.pool.clone(), self.stop.clone(), self.out.clone());
+        self.player.renew_stop(false);
+        let (player, out) = (self.player.clone(), self.out.clone());
         let size = stones.size();
         self.game = Some(stones);
         let detail = self.settings.show_detail.then(|| out.clone());
@@ -458,7 +437,7 @@ impl Brain {
                     out.line(&reply::message(&progress(info, size)));
                 }
             };
-            let answer = search::search(&pos, &(), &request, &table, &pool, &stop, &mut report);
+            let answer = player.search(&pos, &(), &request, &mut report);
             match answer.best {
                 Some(p) => out.line(&reply::coord(stones::to_coord(p, size))),
                 // The position was checked to have a move; say so rather than hang the manager.
@@ -501,7 +480,7 @@ mod tests {
     }
 
     fn table_mib(brain: &Brain) -> Option<usize> {
-        brain.table.as_ref().map(|&(_, mib)| mib)
+        brain.table_mib
     }
 
     /// Before, the table was made at the first move, whose clock paid 26 ms for it even under
@@ -512,20 +491,19 @@ mod tests {
         assert_eq!(table_mib(&brain), None);
         brain.handle_line(&line("START 15"));
         assert_eq!(table_mib(&brain), Some(brain.settings.hash_mib().0));
-        let before = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
+        let before = brain.player.clone();
         brain.handle_line(&line(&format!(
             "INFO max_memory {}",
             (RESERVE_MIB + 3) << 20
         )));
         assert_eq!(table_mib(&brain), Some(3));
         // The same size again keeps the table.
-        let three = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
+        let three = brain.player.clone();
         brain.handle_line(&line(&format!(
             "INFO max_memory {}",
             (RESERVE_MIB + 3) << 20
         )));
-        let kept = brain.table.as_ref().map(|(t, _)| t.clone()).unwrap();
-        assert!(Arc::ptr_eq(&three, &kept) && !Arc::ptr_eq(&before, &kept));
+        assert!(brain.player.same_table(&three) && !brain.player.same_table(&before));
     }
 }
 
