@@ -481,3 +481,21 @@ fn a_ponder_search_has_no_deadline_until_the_hit_then_the_limits_from_it() {
     let hard = shared.deadlines().hard.unwrap();
     assert_eq!(hard - hit, std::time::Duration::from_millis(100));
 }
+
+/// A search ended by its own limit leaves the player's stop flag down: the next search of
+/// the same player searches as far (before, it stopped at its first look at the flag, and
+/// `tabula advance match`'s level 8 played every move after the first on a few hundred nodes).
+#[test]
+fn a_search_ended_by_its_node_limit_does_not_stop_the_next() {
+    let g = TicTacToe::<1>::from_fen("", ".........", &Options::default()).unwrap();
+    let player = Player::new(1, 1).unwrap();
+    let limits = Limits {
+        nodes: Some(1000),
+        ..Limits::default()
+    };
+    let first = player.think(&g, &(), limits.clone(), None);
+    assert!(first.nodes >= 1000, "the limit ended it: {}", first.nodes);
+    player.clear();
+    let second = player.think(&g, &(), limits, None);
+    assert_eq!((second.nodes, second.depth), (first.nodes, first.depth));
+}

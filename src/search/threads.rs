@@ -14,6 +14,10 @@ pub(super) struct Shared<'a, M> {
     pub(super) stop: &'a AtomicBool,
     /// Set when the search is finished, to release the helpers.
     pub(super) done: AtomicBool,
+    /// Raised when the search's own limit (a deadline, the nodes) ends it: as good as `stop`
+    /// for every thread, but kept off the caller's flag, which outlives this search (a
+    /// player's next search would otherwise start stopped).
+    pub(super) limit_reached: AtomicBool,
     pub(super) nodes: AtomicU64,
     pub(super) table: &'a Table,
     pub(super) start: Instant,
@@ -92,6 +96,7 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
         Shared {
             stop,
             done: AtomicBool::new(false),
+            limit_reached: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             table,
             start,

@@ -112,9 +112,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
             };
             if let Some(why) = over {
                 s.end(why);
-                s.stop.store(true, Relaxed);
+                s.limit_reached.store(true, Relaxed);
             }
-            if s.stop.load(Relaxed) || (self.id > 0 && s.done.load(Relaxed)) {
+            if s.stop.load(Relaxed)
+                || s.limit_reached.load(Relaxed)
+                || (self.id > 0 && s.done.load(Relaxed))
+            {
                 self.aborted = true;
             }
             // Another thread finished this depth: carrying on would only repeat it.

@@ -25,8 +25,6 @@ use crate::protocol::lines::Line;
 use crate::search::limits::Limits;
 use crate::search::player::Player;
 use crate::search::{Info as Progress, Request};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -85,10 +83,6 @@ pub struct Brain {
     table_mib: Option<usize>,
     /// When the command being handled was read.
     received: Instant,
-    /// Raised with `stop` by `END` and `STOP`, and by nothing else: a `SWAP2BOARD`'s several
-    /// searches lower `stop` between them (each search raises it at its deadline) unless this
-    /// is up.
-    halt: Arc<AtomicBool>,
     search: Option<JoinHandle<Option<After>>>,
     board: Option<BoardInput>,
     /// The empty boards `SWAP2BOARD` asked three stones for so far: each draws other candidates.
@@ -107,7 +101,6 @@ impl Brain {
             table_mib: None,
             settings,
             received: Instant::now(),
-            halt: Arc::new(AtomicBool::new(false)),
             search: None,
             board: None,
             empty_swap2: 0,
@@ -190,7 +183,6 @@ impl Brain {
 
     fn handle(&mut self, cmd: Command) -> Flow {
         if matches!(cmd, Command::End | Command::Stop) {
-            self.halt.store(true, Ordering::SeqCst);
             self.player.stop();
         }
         self.settle();
@@ -377,9 +369,7 @@ impl Brain {
             }),
         };
         self.player.renew_stop(false);
-        self.halt = Arc::new(AtomicBool::new(false));
         let (player, out) = (self.player.clone(), self.out.clone());
-        let halt = self.halt.clone();
         let detail = self.settings.show_detail.then(|| out.clone());
         let round = self.empty_swap2;
         if opening.is_empty() {
@@ -387,13 +377,7 @@ impl Brain {
         }
         self.search = Some(std::thread::spawn(move || {
             let mut search = |pos: &Gomoku, limits: Limits| {
-                // A search that reaches its deadline raises `stop`: lowered for the next one,
-                // unless `END` or `STOP` came (they raise `halt` first, then `stop`).
-                let stop = player.stop_flag();
-                stop.store(false, Ordering::SeqCst);
-                if halt.load(Ordering::SeqCst) {
-                    stop.store(true, Ordering::SeqCst);
-                }
+                // `END` and `STOP` raise the stop flag: it ends this search and the rest.
                 let answer = player.think(pos, &(), limits, None);
                 swap2::Searched {
                     best: answer.best,
@@ -512,7 +496,7 @@ mod swap2_tests {
     use super::*;
     use crate::frontends::gomocup::command::Coord;
     use std::io::Write;
-    use std::sync::Mutex;
+    use std::sync::{Arc, Mutex};
 
     /// What the brain writes, kept for the test to read.
     #[derive(Clone, Default)]
