@@ -8,9 +8,11 @@ use std::process::Command;
 /// rank 6, the first rank past the middle.
 const PROMOTION: &str = "11K/12/12/12/12/p11/12/12/12/11k w";
 
-#[test]
-fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
-    let dir = std::env::temp_dir().join(format!("tabula-fairy-{}", std::process::id()));
+/// Plays a one-game-pair match from `start` of the stand-in, as Fairy-Stockfish's `variant`
+/// answering its first `go` with `first`, against tabula at depth 1; what the stand-in was
+/// sent, and the save file.
+fn fake_match(tag: &str, start: &str, first: &str, variant: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("tabula-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("fairy.log");
     let save = dir.join("games.txt");
@@ -18,14 +20,13 @@ fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
         .iter()
         .collect();
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args([
-            "match", "--game", "chess14", "--fen", PROMOTION, "--depth", "1",
-        ])
+        .args(["match", "--game", "chess14", "--fen", start, "--depth", "1"])
         .args([
             "--engine",
-            &format!("{} {} a5a6q", fake.display(), log.display()),
+            &format!("{} {} {first}", fake.display(), log.display()),
         ])
-        .args(["--uci-variant", "c14cut", "VariantPath=/x/c14cut.ini"])
+        .args(["--uci-variant", variant])
+        .arg(format!("VariantPath=/x/{variant}.ini"))
         .args(["--engine", env!("CARGO_BIN_EXE_tabula")])
         .args(["--save", save.to_str().unwrap()])
         .output()
@@ -33,6 +34,14 @@ fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
     let report = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{report}");
     let sent = std::fs::read_to_string(&log).unwrap();
+    let games = std::fs::read_to_string(&save).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (sent, games)
+}
+
+#[test]
+fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
+    let (sent, games) = fake_match("fairy", PROMOTION, "a5a6q", "c14cut");
     let lines: Vec<&str> = sent.lines().collect();
     let at = |line: &str| lines.iter().position(|l| *l == line);
     // The variants file first: Fairy-Stockfish knows the variant only after reading it.
@@ -44,7 +53,6 @@ fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
         lines.contains(&"position fen 11k/12/12/12/12/P11/12/12/12/11K w - - 0 1"),
         "{sent}"
     );
-    let games = std::fs::read_to_string(&save).unwrap();
     let records: Vec<&str> = games.lines().filter(|l| !l.starts_with('#')).collect();
     // Game 1: its promotion, read without the suffix; the queen it made, in its letters;
     // then an unreadable move that loses.
@@ -57,7 +65,6 @@ fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
         "{sent}"
     );
     assert!(records[0].contains("illegal move 'zz99'"), "{games}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -90,29 +97,9 @@ fn a_start_position_the_rules_refuse_stops_the_match_before_it_starts() {
 /// The true 14x14 board, as Fairy-Stockfish-X plays it: two-digit ranks both ways.
 #[test]
 fn a_fairy_engine_plays_the_true_board_with_two_digit_ranks() {
-    let dir = std::env::temp_dir().join(format!("tabula-fairy14-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("fairy.log");
-    let save = dir.join("games.txt");
-    let fake: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fake_fairy.sh"]
-        .iter()
-        .collect();
     // White (lowercase) king n1 and rook a2, Black king n14.
     let start = "13K/14/14/14/14/14/14/14/14/14/14/14/r13/13k w";
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["match", "--game", "chess14", "--fen", start, "--depth", "1"])
-        .args([
-            "--engine",
-            &format!("{} {} a2a13", fake.display(), log.display()),
-        ])
-        .args(["--uci-variant", "chess14", "VariantPath=/x/chess14.ini"])
-        .args(["--engine", env!("CARGO_BIN_EXE_tabula")])
-        .args(["--save", save.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{report}");
-    let sent = std::fs::read_to_string(&log).unwrap();
+    let (sent, games) = fake_match("fairy14", start, "a2a13", "chess14");
     let lines: Vec<&str> = sent.lines().collect();
     assert!(lines.contains(&"setoption name UCI_Variant value chess14"));
     // Its FEN: 14 ranks, White uppercase.
@@ -120,7 +107,6 @@ fn a_fairy_engine_plays_the_true_board_with_two_digit_ranks() {
         lines.contains(&"position fen 13k/14/14/14/14/14/14/14/14/14/14/14/R13/13K w - - 0 1"),
         "{sent}"
     );
-    let games = std::fs::read_to_string(&save).unwrap();
     let records: Vec<&str> = games.lines().filter(|l| !l.starts_with('#')).collect();
     // Its move to the 13th rank is read as one move, and the next position it gets has the
     // rook there.
@@ -136,5 +122,4 @@ fn a_fairy_engine_plays_the_true_board_with_two_digit_ranks() {
     let ranks: Vec<&str> = second["position fen ".len()..].split('/').collect();
     assert_eq!(ranks.len(), 14, "{second}");
     assert!(ranks[1].starts_with('R') && ranks[12] == "14", "{second}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,6 +4,7 @@
 //! each position ([`position`]). Every registry entry carries its instances of the two, so a
 //! new game gets the checks for free.
 
+use super::output::Transcript;
 use super::{Output, Session};
 use crate::game::{self, Game, MoveBits, Options};
 use crate::protocol;
@@ -13,8 +14,6 @@ use crate::search::player::Player;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::collections::HashSet;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 
 /// Plies played per game, over as many playouts as that takes.
 const PLIES: usize = 300;
@@ -24,33 +23,6 @@ const PLAYOUT: usize = 60;
 const BULK_WIDTH: usize = 64;
 /// Playouts proptest tries per game; each of up to `PLAYOUT` plies.
 const CASES: u32 = 32;
-
-/// What the session writes, kept for the test to read.
-#[derive(Clone, Default)]
-struct Transcript(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Transcript {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(data);
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Transcript {
-    /// The lines written since the last call.
-    fn take(&self) -> Vec<String> {
-        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-        String::from_utf8(bytes)
-            .unwrap()
-            .lines()
-            .map(String::from)
-            .collect()
-    }
-}
 
 /// Feeds one protocol line to the session and returns its reply lines.
 fn ask(session: &mut Session, transcript: &Transcript, line: &str) -> Vec<String> {

@@ -41,3 +41,33 @@ impl Output {
         self.line(&reply::error(what));
     }
 }
+
+/// What a session writes, kept for a test to read.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub struct Transcript(Arc<Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl std::io::Write for Transcript {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+impl Transcript {
+    /// The lines written since the last call.
+    pub fn take(&self) -> Vec<String> {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+}

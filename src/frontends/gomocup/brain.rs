@@ -494,44 +494,17 @@ mod tests {
 #[cfg(test)]
 mod swap2_tests {
     use super::*;
+    use crate::engine::output::Transcript;
     use crate::frontends::gomocup::command::Coord;
-    use std::io::Write;
-    use std::sync::{Arc, Mutex};
 
-    /// What the brain writes, kept for the test to read.
-    #[derive(Clone, Default)]
-    struct Written(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Written {
-        fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(data);
-            Ok(data.len())
-        }
-
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Written {
-        fn take(&self) -> Vec<String> {
-            let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-            String::from_utf8(bytes)
-                .unwrap()
-                .lines()
-                .map(String::from)
-                .collect()
-        }
-    }
-
-    fn brain() -> (Brain, Written) {
-        let written = Written::default();
+    fn brain() -> (Brain, Transcript) {
+        let written = Transcript::default();
         let brain = Brain::new(Output::new(Box::new(written.clone()))).unwrap();
         (brain, written)
     }
 
     /// Sends `text`'s lines and waits for the answer; returns what the brain wrote.
-    fn send(brain: &mut Brain, written: &Written, text: &str) -> Vec<String> {
+    fn send(brain: &mut Brain, written: &Transcript, text: &str) -> Vec<String> {
         for l in text.lines() {
             brain.handle_line(
                 &crate::protocol::lines::Lines::new(l.as_bytes(), MAX_LINE)
@@ -543,7 +516,7 @@ mod swap2_tests {
         written.take()
     }
 
-    fn started(depth: u32) -> (Brain, Written) {
+    fn started(depth: u32) -> (Brain, Transcript) {
         let (mut b, w) = brain();
         let header = format!("START 15\nINFO max_depth {depth}\nINFO max_memory 33554432");
         assert_eq!(send(&mut b, &w, &header), ["OK"]);
