@@ -6,7 +6,8 @@
 //! ones. The pawn stays at 100, the unit.
 
 use crate::frontends::args::{Arg, Args, number};
-use crate::game::{Options, Rules, Searchable, Side};
+use crate::frontends::referee::save::SavedGame;
+use crate::game::{Options, Outcome, Rules, Searchable, Side};
 use crate::games::chess14::{Chess14, material_terms};
 use crate::protocol::lines::Lines;
 
@@ -113,19 +114,16 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 /// The samples of one save-file line; `None` for a game not decided over the board (a time
 /// loss, a crash, an illegal move: its result says nothing of the position).
 fn game_samples(line: &str, skip: usize) -> Result<Option<Vec<Sample>>, String> {
-    let fields: Vec<&str> = line.split('\t').collect();
-    let [_, _, _, result, reason, position] = fields[..] else {
-        return Err(format!("not a save-file game line: '{line}'"));
-    };
-    if reason != "rules" && reason != "adjudication" {
+    let game = SavedGame::parse(line)?;
+    if game.reason != "rules" && game.reason != "adjudication" {
         return Ok(None);
     }
-    let result = match result {
-        "p1win" => 1.0,
-        "p2win" => 0.0,
-        "draw" => 0.5,
-        other => return Err(format!("unknown result '{other}'")),
+    let result = match game.outcome {
+        Outcome::Win(Side::P1) => 1.0,
+        Outcome::Win(Side::P2) => 0.0,
+        Outcome::Draw => 0.5,
     };
+    let position = game.position;
     let (start, moves) = position.split_once(" moves ").unwrap_or((position, ""));
     let opts = Options::default();
     let mut pos = match start.strip_prefix("position ") {

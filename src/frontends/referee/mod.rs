@@ -12,6 +12,7 @@ mod orphans;
 mod play;
 mod process;
 mod results;
+pub mod save;
 mod seat;
 mod stats;
 

@@ -4,6 +4,7 @@
 use super::config::{Config, TimeControl};
 use super::gomocup::GomocupEngine;
 use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
+use super::save::SavedGame;
 use super::seat::{GameSoFar, Seat, position_line};
 use crate::engine::Driver;
 use crate::game::{Options, Outcome, Side};
@@ -229,18 +230,16 @@ impl Record {
         }
     }
 
-    /// `<number> TAB engine <a> TAB engine <b> TAB <result> TAB <reason> TAB position startpos
-    /// moves ...` (or `position fen ...`), first player first.
+    /// Its line in the save file (`save.rs`).
     pub fn save_line(&self) -> String {
-        let result = reply::outcome_word(Some(self.outcome));
-        let reason = self.reason.to_string();
-        format!(
-            "{}\tengine {}\tengine {}\t{result}\t{reason}\t{}",
-            self.number,
-            self.first + 1,
-            2 - self.first,
-            position_line(&self.start, &self.moves)
-        )
+        SavedGame {
+            number: self.number,
+            first: self.first,
+            outcome: self.outcome,
+            reason: &self.reason.to_string(),
+            position: &position_line(&self.start, &self.moves),
+        }
+        .line()
     }
 }
 
