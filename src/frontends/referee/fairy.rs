@@ -1,4 +1,4 @@
-//! Fairy-Stockfish's notation of Chess14, so that `tabula match` can play it (`--uci-variant`).
+//! Fairy-Stockfish's notation of Chess14 (the standard FEN), so that `tabula match` can play it (`--uci-variant`), write it (`--pgn`) and read openings in it.
 //!
 //! Its FEN writes White in UPPERCASE (tabula: lowercase), castling as `KQkq` (tabula: the squares
 //! of the unmoved kings and rooks), and adds en passant and move counters; its moves carry a
@@ -62,13 +62,85 @@ pub fn read_move(word: &str) -> &str {
     word.strip_suffix('q').unwrap_or(word)
 }
 
-/// The squares of one FEN rank, file a first: a piece letter or `None` for empty.
+/// The other way, for openings given as standard FENs: the squares of the kings and rooks that
+/// a standard FEN's castling field keeps unmoved:
+/// `K`/`Q` (`k`/`q`) the outermost rook right/left of that side's king, on the king's rank; a
+/// file letter `A`..`P` (`a`..`p`) the rook on that file; `-` none. Written as tabula's castling
+/// field (`a1,h1,n1`, or `-`).
+pub fn unmoved_squares(ranks: &str, castling: &str) -> Result<String, String> {
+    if castling == "-" {
+        return Ok("-".into());
+    }
+    let rows: Vec<Vec<Option<char>>> = ranks.split('/').map(rank_squares).collect();
+    let height = rows.len();
+    // Chess14 boards are 6 to 16 squares a side; the rules say so of a board past that.
+    if height > 16 || rows.iter().any(|r| r.len() > 16) {
+        return Ok("-".into());
+    }
+    let find = |piece: char| -> Vec<(usize, usize)> {
+        let mut at = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            for (file, cell) in row.iter().enumerate() {
+                if *cell == Some(piece) {
+                    at.push((file, height - i));
+                }
+            }
+        }
+        at
+    };
+    let name = |(file, rank): (usize, usize)| format!("{}{rank}", (b'a' + file as u8) as char);
+    let mut squares = Vec::new();
+    for c in castling.chars() {
+        let white = c.is_ascii_uppercase();
+        let (colour, king, rook) = if white {
+            ("White", 'K', 'R')
+        } else {
+            ("Black", 'k', 'r')
+        };
+        let bad = |why: String| format!("castling '{c}' in '{castling}': {why}");
+        let kings = find(king);
+        let &[(king_file, king_rank)] = &kings[..] else {
+            return Err(bad(format!("{colour} has {} kings, not one", kings.len())));
+        };
+        let rooks: Vec<usize> = find(rook)
+            .into_iter()
+            .filter(|&(_, r)| r == king_rank)
+            .map(|(f, _)| f)
+            .collect();
+        let file = match c.to_ascii_uppercase() {
+            'K' => rooks.iter().copied().filter(|&f| f > king_file).max(),
+            'Q' => rooks.iter().copied().filter(|&f| f < king_file).min(),
+            'A'..='P' => {
+                let f = (c.to_ascii_uppercase() as u8 - b'A') as usize;
+                rooks.contains(&f).then_some(f)
+            }
+            _ => {
+                return Err(bad("castling is KQkq, the rooks' file letters, or -".into()));
+            }
+        };
+        let file = file.ok_or_else(|| {
+            bad(format!(
+                "{colour} has no such rook on its king's rank, {king_rank}"
+            ))
+        })?;
+        for sq in [(king_file, king_rank), (file, king_rank)] {
+            if !squares.contains(&sq) {
+                squares.push(sq);
+            }
+        }
+    }
+    squares.sort_by_key(|&(f, r)| (r, f));
+    Ok(squares.into_iter().map(name).collect::<Vec<_>>().join(","))
+}
+
+/// The squares of one FEN rank, file a first: a piece letter or `None` for empty. A run of
+/// empty squares counts at most 64 (a user's line may say `99999999`).
 fn rank_squares(rank: &str) -> Vec<Option<char>> {
     let mut squares = Vec::new();
-    let mut run = 0;
+    let mut run = 0usize;
     for c in rank.chars() {
         if let Some(d) = c.to_digit(10) {
-            run = run * 10 + d as usize;
+            run = (run * 10 + d as usize).min(64);
         } else {
             squares.extend(std::iter::repeat_n(None, run));
             run = 0;

@@ -163,99 +163,11 @@ fn chess_position(line: &str) -> Result<(String, bool), String> {
                     "the side to move is w or b, not '{side}' (read as a standard FEN or EPD)"
                 ));
             }
-            let unmoved = castling_squares(ranks, castling)?;
+            let unmoved = fairy::unmoved_squares(ranks, castling)?;
             Ok((format!("{} {side} up=w {unmoved}", swap_case(ranks)), true))
         }
         _ => Ok((fields.join(" "), false)),
     }
-}
-
-/// The squares of the kings and rooks that a standard FEN's castling field keeps unmoved:
-/// `K`/`Q` (`k`/`q`) the outermost rook right/left of that side's king, on the king's rank; a
-/// file letter `A`..`P` (`a`..`p`) the rook on that file; `-` none. Written as tabula's castling
-/// field (`a1,h1,n1`, or `-`).
-fn castling_squares(ranks: &str, castling: &str) -> Result<String, String> {
-    if castling == "-" {
-        return Ok("-".into());
-    }
-    let rows: Vec<Vec<Option<char>>> = ranks.split('/').map(row_cells).collect();
-    let height = rows.len();
-    // Chess14 boards are 6 to 16 squares a side; the rules say so of a board past that.
-    if height > 16 || rows.iter().any(|r| r.len() > 16) {
-        return Ok("-".into());
-    }
-    let find = |piece: char| -> Vec<(usize, usize)> {
-        let mut at = Vec::new();
-        for (i, row) in rows.iter().enumerate() {
-            for (file, cell) in row.iter().enumerate() {
-                if *cell == Some(piece) {
-                    at.push((file, height - i));
-                }
-            }
-        }
-        at
-    };
-    let name = |(file, rank): (usize, usize)| format!("{}{rank}", (b'a' + file as u8) as char);
-    let mut squares = Vec::new();
-    for c in castling.chars() {
-        let white = c.is_ascii_uppercase();
-        let (colour, king, rook) = if white {
-            ("White", 'K', 'R')
-        } else {
-            ("Black", 'k', 'r')
-        };
-        let bad = |why: String| format!("castling '{c}' in '{castling}': {why}");
-        let kings = find(king);
-        let &[(king_file, king_rank)] = &kings[..] else {
-            return Err(bad(format!("{colour} has {} kings, not one", kings.len())));
-        };
-        let rooks: Vec<usize> = find(rook)
-            .into_iter()
-            .filter(|&(_, r)| r == king_rank)
-            .map(|(f, _)| f)
-            .collect();
-        let file = match c.to_ascii_uppercase() {
-            'K' => rooks.iter().copied().filter(|&f| f > king_file).max(),
-            'Q' => rooks.iter().copied().filter(|&f| f < king_file).min(),
-            'A'..='P' => {
-                let f = (c.to_ascii_uppercase() as u8 - b'A') as usize;
-                rooks.contains(&f).then_some(f)
-            }
-            _ => {
-                return Err(bad("castling is KQkq, the rooks' file letters, or -".into()));
-            }
-        };
-        let file = file.ok_or_else(|| {
-            bad(format!(
-                "{colour} has no such rook on its king's rank, {king_rank}"
-            ))
-        })?;
-        for sq in [(king_file, king_rank), (file, king_rank)] {
-            if !squares.contains(&sq) {
-                squares.push(sq);
-            }
-        }
-    }
-    squares.sort_by_key(|&(f, r)| (r, f));
-    Ok(squares.into_iter().map(name).collect::<Vec<_>>().join(","))
-}
-
-/// One rank of a FEN: a piece letter per square, a number for a run of empty ones.
-fn row_cells(row: &str) -> Vec<Option<char>> {
-    let mut cells = Vec::new();
-    let mut run = 0usize;
-    for c in row.chars() {
-        match c.to_digit(10) {
-            Some(d) => run = (run * 10 + d as usize).min(64),
-            None => {
-                cells.extend(std::iter::repeat_n(None, run));
-                run = 0;
-                cells.push(Some(c));
-            }
-        }
-    }
-    cells.extend(std::iter::repeat_n(None, run));
-    cells
 }
 
 /// A Gomoku opening written as Gomocup's and c-gomoku-cli's opening files write them: the
