@@ -1,4 +1,5 @@
-//! Fairy-Stockfish's notation of Chess14 (the standard FEN), so that `tabula match` can play it (`--uci-variant`), write it (`--pgn`) and read openings in it.
+//! Fairy-Stockfish's notation of Chess14 (the standard FEN), so that `tabula match` can play it
+//! (`--uci-variant`), write it (`--pgn`) and read openings in it.
 //!
 //! Its FEN writes White in UPPERCASE (tabula: lowercase), castling as `KQkq` (tabula: the squares
 //! of the unmoved kings and rooks), and adds en passant and move counters; its moves carry a
