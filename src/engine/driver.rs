@@ -310,12 +310,11 @@ impl<G: Game> Driver for GameDriver<G> {
             pos.scripted_move(opts, ctx.seed)
         };
         let request = Request {
-            limits: self.limits(go),
-            threads: ctx.player.threads(),
             root_moves: only,
             overhead_ms: ctx.overhead_ms,
             multipv: opts.int("MultiPV", 1) as usize,
             ponder: go.ponder.then(|| ctx.ponder.clone()),
+            ..ctx.player.request(self.limits(go))
         };
         let infinite = go.infinite;
         let ponder = request.ponder.clone();

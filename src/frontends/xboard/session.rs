@@ -424,12 +424,8 @@ impl Session {
         // The measured lag, with a fifth more for its ups and downs, when it exceeds the option.
         let overhead = self.options.int(OVERHEAD_OPTION, DEFAULT_OVERHEAD_MS) as u64;
         let request = Request {
-            limits,
-            threads: self.player.threads(),
-            root_moves: None,
             overhead_ms: overhead.max(self.clock.lag_ms.saturating_mul(6) / 5),
-            multipv: 1,
-            ponder: None,
+            ..self.player.request(limits)
         };
         if !analyze {
             self.clock.start_move();
