@@ -20,6 +20,8 @@
 #   slow     answer after sleeping 0.3 s
 #   partial  write half a `bestmove` line, no end of line, and exit (a pipe closed mid-line)
 #   longline write one endless line without an end of line (never `bestmove`)
+#   score    play tabula's move but report `score cp N` with it, N taking the place of the
+#            count (a confident or a despairing engine, for `--adjudicate-win`)
 # With FAKE_PIDS set, the process appends its pid to that file (to check it was ended).
 #
 # Replies are read synchronously (uci..uciok, isready..readyok, go..bestmove), so no helper
@@ -29,10 +31,12 @@ tabula=$1 mode=$2 limit=${3:-0}
 coproc ENGINE { exec "$tabula"; }
 answered=0
 
-# Forwards tabula's lines until one starting with $1.
+# Forwards tabula's lines until one starting with $1; in mode score, says its score before
+# `bestmove`.
 relay_until() {
     local reply
     while IFS= read -r reply <&"${ENGINE[0]}"; do
+        [[ $mode == score && $reply == bestmove* ]] && echo "info depth 1 score cp $limit"
         echo "$reply"
         [[ $reply == "$1"* ]] && return
     done
@@ -42,7 +46,7 @@ relay_until() {
 while IFS= read -r line; do
     case $line in
         go*)
-            if [[ $mode != normal ]] && ((answered >= limit)); then
+            if [[ $mode != normal && $mode != score ]] && ((answered >= limit)); then
                 case $mode in
                     crash) exit 3 ;;
                     orphan)

@@ -12,8 +12,9 @@ use std::process::Command;
 
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
-/// The scripted engine's command line in `mode`, misbehaving after `after` answered moves.
-fn fake(mode: &str, after: u32) -> String {
+/// The scripted engine's command line in `mode`, misbehaving after `after` answered moves
+/// (in mode `score`, `after` is its score).
+fn fake(mode: &str, after: i32) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake_engine.sh");
     format!("bash '{script}' '{TABULA}' {mode} {after}")
 }
@@ -250,6 +251,57 @@ fn normal_games_run_concurrently_and_replay_from_the_save_file() {
         };
         assert_eq!(opening(a), opening(b));
         assert_eq!(column(a, 1), column(b, 2));
+    }
+}
+
+/// Sixes between the scripted engines `one` and `two` at depth 1, with `extra` arguments.
+fn scripted_pair(test: &str, one: &str, two: &str, extra: &[&str]) -> Run {
+    let save = scratch(&format!("{test}.games"));
+    let mut cmd = Command::new(TABULA);
+    cmd.args(["match", "--game", "sixes", "--engine", one, "--engine", two])
+        .args(["--depth", "1", "--games", "4", "--seed", "7"])
+        .args(["--adjudicate-plies", "40", "--save"])
+        .arg(&save)
+        .args(extra);
+    Run::of(&mut cmd, &save)
+}
+
+#[test]
+fn a_game_is_called_won_when_both_engines_agree_for_long_enough() {
+    let (confident, despairing) = (fake("score", 900), &fake("score", -900));
+    let run = scripted_pair(
+        "agree",
+        &confident,
+        despairing,
+        &["--adjudicate-win", "500/3"],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.reasons(), ["score adjudication"; 4], "{}", run.report);
+    assert!(
+        run.report.contains("Endings: score adjudication 4"),
+        "{}",
+        run.report
+    );
+    for game in &run.saved {
+        // Engine 1 won every game, with either colour, once each side had moved three times.
+        let winner = if column(game, 1) == "engine 1" {
+            "p1win"
+        } else {
+            "p2win"
+        };
+        assert_eq!(column(game, 3), winner, "{game}");
+        assert_eq!(plies(game), 6, "{game}");
+    }
+
+    // Short of the margin, or with both engines confident, no game is called.
+    for (rule, two) in [("901", despairing.as_str()), ("500/3", &fake("score", 900))] {
+        let run = scripted_pair("disagree", &confident, two, &["--adjudicate-win", rule]);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        assert!(
+            !run.reasons().contains(&"score adjudication"),
+            "{rule}: {}",
+            run.report
+        );
     }
 }
 

@@ -344,6 +344,28 @@ pub fn read_info_depth(line: &str) -> Option<u32> {
     words.skip_while(|&w| w != "depth").nth(1)?.parse().ok()
 }
 
+/// What a mate score counts as in centipawns when scores are compared with a threshold: more
+/// than any material score, less the farther the mate.
+pub const MATE_CP: i32 = 100_000;
+
+/// The score an `info ... score cp N` or `... score mate N` line reports, from the side to
+/// move's point of view, a mate as `±(MATE_CP - N)`; bound words after it are ignored.
+pub fn read_info_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut words = words.skip_while(|&w| w != "score").skip(1);
+    let kind = words.next()?;
+    let n: i32 = words.next()?.parse().ok()?;
+    match kind {
+        "cp" => Some(n.clamp(-MATE_CP + 1_000, MATE_CP - 1_000)),
+        "mate" if n > 0 => Some(MATE_CP - n.min(999)),
+        "mate" => Some(-MATE_CP + n.saturating_neg().min(999)),
+        _ => None,
+    }
+}
+
 /// Whether the line is an `error ...` reply.
 pub fn is_error(line: &str) -> bool {
     line.split_whitespace().next() == Some("error")
@@ -362,6 +384,27 @@ mod tests {
         assert_eq!(read_info_depth("info seldepth 9 depth 4 nodes 1"), Some(4));
         assert_eq!(read_info_depth("info string depth 3"), Some(3));
         assert_eq!(read_info_depth("info nodes 10"), None);
+    }
+
+    #[test]
+    fn info_lines_give_their_score_mates_beyond_every_material_score() {
+        let score = |l| read_info_score(l);
+        assert_eq!(
+            score("info depth 7 score cp -35 nodes 9 pv e2e4"),
+            Some(-35)
+        );
+        assert_eq!(score("info depth 7 score cp 40 lowerbound"), Some(40));
+        assert_eq!(
+            score("info depth 9 score mate 3 pv a1a2"),
+            Some(MATE_CP - 3)
+        );
+        assert_eq!(score("info depth 9 score mate -2"), Some(-MATE_CP + 2));
+        assert_eq!(score("info depth 9 score mate 0"), Some(-MATE_CP));
+        assert!(score("info score cp 999999").unwrap() < MATE_CP - 999);
+        assert_eq!(score("info depth 3 nodes 10"), None);
+        assert_eq!(score("info score cp x"), None);
+        assert_eq!(score("info score wdl 1 2 3"), None);
+        assert_eq!(score("bestmove a1 score cp 3"), None);
         assert_eq!(read_info_depth("info depth x"), None);
         assert_eq!(read_info_depth("bestmove a1 depth 3"), None);
     }

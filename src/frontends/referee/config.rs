@@ -100,6 +100,18 @@ pub enum OpeningSource {
     },
 }
 
+/// A game is called won when, on each of the last `moves` moves of both engines, the
+/// winner's engine scored its position at least `cp` and the loser's at most `-cp` (a mate
+/// counts as more than any score).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinRule {
+    pub cp: i32,
+    pub moves: u32,
+}
+
+/// Moves of each engine in a row that `--adjudicate-win CP` asks for when it names no count.
+const WIN_RULE_MOVES: u32 = 4;
+
 pub struct Config {
     pub engines: [EngineSpec; 2],
     pub game: &'static GameEntry,
@@ -113,6 +125,8 @@ pub struct Config {
     pub tc: TimeControl,
     /// After this many plies (opening included) a game is called a draw; `None`: never.
     pub adjudicate_plies: Option<u32>,
+    /// `--adjudicate-win`: when both engines' scores agree that a game is won.
+    pub adjudicate_win: Option<WinRule>,
     pub concurrency: usize,
     pub sprt: Option<Sprt>,
     pub save: Option<PathBuf>,
@@ -168,6 +182,24 @@ fn shard(text: &str) -> Result<Shard, String> {
     Ok(Shard { index, of })
 }
 
+/// `CP[/MOVES]`, a margin of 1 or more and at least one move.
+fn win_rule(text: &str) -> Result<WinRule, String> {
+    let bad = || {
+        format!(
+            "--adjudicate-win needs CP[/MOVES] with CP and MOVES at least 1, e.g. 1000/4, not '{text}'"
+        )
+    };
+    let (cp, moves) = match text.split_once('/') {
+        Some((cp, moves)) => (cp, moves.parse().map_err(|_| bad())?),
+        None => (text, WIN_RULE_MOVES),
+    };
+    let cp = cp.parse().map_err(|_| bad())?;
+    if cp < 1 || moves < 1 {
+        return Err(bad());
+    }
+    Ok(WinRule { cp, moves })
+}
+
 /// The game Gomocup engines play.
 pub const GOMOCUP_GAME: &str = "gomoku";
 
@@ -180,9 +212,9 @@ pub const USAGE: &str = "\
 usage: tabula match --game ID --engine CMD [--engine-options N=V,...] --engine CMD [...]
          (--tc SECS[+INC] | --movetime MS | --depth N | --nodes N) [--games N] [--concurrency N]
          [--openings FILE | --random-plies N [--check-depth N] [--balance CP]]
-         [--fen POSITION] [--game-options N=V,...] [--adjudicate-plies N] [--sprt elo0=E0 elo1=E1]
-         [--save FILE] [--ugi] [--seed N] [--timeout MS] [--time-margin MS]
-         [--shard K/N] [--results FILE] [--pgn FILE] [--sgf FILE]
+         [--fen POSITION] [--game-options N=V,...] [--adjudicate-plies N]
+         [--adjudicate-win CP[/MOVES]] [--sprt elo0=E0 elo1=E1] [--save FILE] [--ugi] [--seed N]
+         [--timeout MS] [--time-margin MS] [--shard K/N] [--results FILE] [--pgn FILE] [--sgf FILE]
        tabula match merge RESULTS...
        name=value words after an --engine are options of that engine (like --engine-options);
        --gomocup after an --engine: it speaks the Gomocup protocol (game gomoku; options are INFO keys)
@@ -334,6 +366,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
     let mut games = 2;
     let mut tc = TimeControl::default();
     let mut adjudicate_plies = Some(DEFAULT_ADJUDICATION);
+    let mut adjudicate_win = None;
     let mut concurrency = 1;
     let mut sprt: Option<Sprt> = None;
     let mut save = None;
@@ -444,6 +477,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
             "--adjudicate-plies" => {
                 adjudicate_plies = Some(number(flag, value, 0..=u32::MAX)?).filter(|&n| n > 0)
             }
+            "--adjudicate-win" => adjudicate_win = Some(win_rule(value)?),
             "--concurrency" => concurrency = number(flag, value, 1..=usize::MAX)?,
             "--sprt" => {
                 let mut test = Sprt {
@@ -573,6 +607,7 @@ pub fn parse(args: &[String]) -> Result<Config, String> {
         pairs: games / 2,
         tc,
         adjudicate_plies,
+        adjudicate_win,
         concurrency,
         sprt,
         save,

@@ -155,7 +155,7 @@ fn players<'a>(names: &'a [String], r: &Record) -> [&'a str; 2] {
 fn termination(reason: &Reason) -> &'static str {
     match reason {
         Reason::Rules => "normal",
-        Reason::Adjudication => "adjudication",
+        Reason::Adjudication | Reason::Scores => "adjudication",
         Reason::TimeForfeit => "time forfeit",
         Reason::Illegal(_) | Reason::ErrorReply(_) => "rules infraction",
         Reason::Hang | Reason::Crash | Reason::Setup(_) => "abandoned",
@@ -311,7 +311,7 @@ fn gomoku_termination(r: &Record) -> String {
     };
     let how = match r.reason {
         Reason::Rules => "five connection",
-        Reason::Adjudication => "adjudication",
+        Reason::Adjudication | Reason::Scores => "adjudication",
         Reason::TimeForfeit | Reason::Hang => "time forfeit",
         Reason::Illegal(_) | Reason::ErrorReply(_) => "opponent illegal move",
         Reason::Crash | Reason::Setup(_) => "opponent crash",

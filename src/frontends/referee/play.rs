@@ -1,7 +1,7 @@
 //! One game between the two engines, refereed by tabula's own rules code: a [`Driver`] of the
 //! game checks every move and says when and how the game ends; the referee keeps the clocks.
 
-use super::config::{Config, TimeControl};
+use super::config::{Config, TimeControl, WinRule};
 use super::gomocup::GomocupEngine;
 use super::process::{Dialect, Engine, Fault, Setup, UCI, UGI};
 use super::save::SavedGame;
@@ -21,6 +21,8 @@ pub enum Reason {
     Rules,
     /// Called a draw at `--adjudicate-plies`.
     Adjudication,
+    /// Called a win by `--adjudicate-win`: both engines' scores agreed who had won.
+    Scores,
     /// The loser's clock ran out.
     TimeForfeit,
     /// The loser stopped answering.
@@ -41,6 +43,7 @@ impl Reason {
         match self {
             Reason::Rules => "rules",
             Reason::Adjudication => "adjudication",
+            Reason::Scores => "score adjudication",
             Reason::TimeForfeit => "time forfeit",
             Reason::Hang => "hang",
             Reason::Crash => "crash",
@@ -459,11 +462,19 @@ impl<'a> Players<'a> {
         let mut clocks = tcs.map(|tc| tc.clock.map_or(0, |c| c.base_ms));
         // `--time-margin` is one allowance per side and game, not one per move.
         let mut margins = [self.cfg.margin_ms; 2];
+        let mut verdicts = Verdicts::default();
         loop {
             if let Some(outcome) = rules.outcome() {
                 return End::Over {
                     outcome,
                     reason: Reason::Rules,
+                    broken: None,
+                };
+            }
+            if let Some(winner) = self.cfg.adjudicate_win.and_then(|r| verdicts.winner(r)) {
+                return End::Over {
+                    outcome: Outcome::Win(winner),
+                    reason: Reason::Scores,
                     broken: None,
                 };
             }
@@ -496,8 +507,8 @@ impl<'a> Players<'a> {
                 &mut thinking[i],
             );
             let ms = asked.elapsed().as_millis() as u64;
-            let mv = match answer {
-                Ok(mv) => mv,
+            let (mv, score) = match answer {
+                Ok(answer) => answer,
                 Err(reason) => return forfeit(side, reason),
             };
             if let Err(e) = rules.place(&mv) {
@@ -506,10 +517,14 @@ impl<'a> Players<'a> {
             }
             moves.push(mv);
             move_ms.push(ms);
+            if let Some(rule) = self.cfg.adjudicate_win {
+                verdicts.record(side, score, rule);
+            }
         }
     }
 
-    /// Asks `engine` for its move as `side`, charges its clock and counts its time.
+    /// Asks `engine` for its move as `side`, charges its clock and counts its time. The move
+    /// comes with the score the engine gave it, if it said.
     fn think(
         &self,
         engine: &mut Seat,
@@ -518,7 +533,7 @@ impl<'a> Players<'a> {
         (clocks, margin): (&mut [u64; 2], &mut u64),
         side: Side,
         thinking: &mut Thinking,
-    ) -> Result<String, Reason> {
+    ) -> Result<(String, Option<i32>), Reason> {
         let tc = tcs[side.index()];
         let go = go_line(tcs, side, self.dialect, clocks);
         let time_left = tc.clock.map(|_| clocks[side.index()]);
@@ -544,8 +559,8 @@ impl<'a> Players<'a> {
         };
         let answer = engine.answer(far_after(start, wait));
         let used = start.elapsed().as_millis() as u64;
-        if let Ok((_, depth)) = answer {
-            thinking.add(Thinking::one(used, depth));
+        if let Ok((_, report)) = answer {
+            thinking.add(Thinking::one(used, report.depth));
         }
         if let Some(limit) = limit
             && (answer == Err(Fault::Timeout) || used > limit)
@@ -557,10 +572,38 @@ impl<'a> Players<'a> {
             *margin -= used.saturating_sub(*left);
             *left = (*left - used.min(*left)).saturating_add(c.inc_ms);
         }
-        answer.map(|(mv, _)| mv).map_err(|fault| match fault {
-            Fault::Rejected(line) => Reason::ErrorReply(line),
-            other => Reason::of_fault(other),
-        })
+        answer
+            .map(|(mv, report)| (mv, report.score))
+            .map_err(|fault| match fault {
+                Fault::Rejected(line) => Reason::ErrorReply(line),
+                other => Reason::of_fault(other),
+            })
+    }
+}
+
+/// The engines' agreement on who has won, for `--adjudicate-win`: per side, how many of its
+/// engine's last moves in a row reported it ahead by the rule's margin (counted up) or behind
+/// by it (counted down). A move without a score breaks the run.
+#[derive(Default)]
+struct Verdicts([i32; 2]);
+
+impl Verdicts {
+    fn record(&mut self, side: Side, score: Option<i32>, rule: WinRule) {
+        let run = &mut self.0[side.index()];
+        *run = match score {
+            Some(s) if s >= rule.cp => (*run).max(0) + 1,
+            Some(s) if s <= -rule.cp => (*run).min(0) - 1,
+            _ => 0,
+        };
+    }
+
+    /// The side whose engine has seen itself winning, and whose opponent's engine has seen
+    /// itself losing, on each of their last `rule.moves` moves.
+    fn winner(&self, rule: WinRule) -> Option<Side> {
+        let n = rule.moves as i32;
+        [Side::P1, Side::P2]
+            .into_iter()
+            .find(|s| self.0[s.index()] >= n && self.0[s.other().index()] <= -n)
     }
 }
 
@@ -664,5 +707,42 @@ mod tests {
         assert!(r.save_line().ends_with("\tposition startpos"));
         r.start = Source::Fen("6/6 w".into());
         assert!(r.save_line().ends_with("\tposition fen 6/6 w"));
+    }
+
+    #[test]
+    fn a_win_is_called_only_when_both_engines_agree_long_enough() {
+        let rule = WinRule { cp: 500, moves: 2 };
+        let mut v = Verdicts::default();
+        let play = |v: &mut Verdicts, scores: [Option<i32>; 2]| {
+            v.record(Side::P1, scores[0], rule);
+            v.record(Side::P2, scores[1], rule);
+        };
+        play(&mut v, [Some(600), Some(-700)]);
+        assert_eq!(v.winner(rule), None, "one move each is not enough");
+        play(&mut v, [Some(900), Some(-500)]);
+        assert_eq!(v.winner(rule), Some(Side::P1));
+        // The loser's engine no longer agrees: the run starts again.
+        play(&mut v, [Some(900), Some(-499)]);
+        assert_eq!(v.winner(rule), None);
+        play(&mut v, [Some(900), Some(-600)]);
+        assert_eq!(v.winner(rule), None);
+        play(&mut v, [Some(900), None]);
+        assert_eq!(
+            v.winner(rule),
+            None,
+            "a move without a score breaks the run"
+        );
+        // Both engines think they are winning: no verdict, however long.
+        for _ in 0..5 {
+            play(&mut v, [Some(800), Some(800)]);
+        }
+        assert_eq!(v.winner(rule), None);
+        for _ in 0..2 {
+            play(
+                &mut v,
+                [Some(-reply::MATE_CP + 3), Some(reply::MATE_CP - 2)],
+            );
+        }
+        assert_eq!(v.winner(rule), Some(Side::P2));
     }
 }

@@ -22,6 +22,15 @@ const QUIT_GRACE: Duration = Duration::from_millis(500);
 /// How often a wait for a line checks whether the engine has exited.
 const EXIT_POLL: Duration = Duration::from_millis(50);
 
+/// What an engine's last `info` lines said of the search behind its move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub depth: Option<u32>,
+    /// From the mover's point of view, in centipawns (a mate as `reply::MATE_CP` less its
+    /// distance).
+    pub score: Option<i32>,
+}
+
 /// Why an engine did not give the answer the referee waited for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -225,21 +234,22 @@ impl Engine {
         }
     }
 
-    /// Waits for `bestmove` and returns its move word (empty when the line has none) and the
-    /// depth of the last `info` line before it; other lines are skipped. An `error` line means
-    /// the engine did not take the position or the `go`, so whatever it would answer is not
-    /// a move in this game.
-    pub fn best_move(&mut self, deadline: Instant) -> Result<(String, Option<u32>), Fault> {
-        let mut depth = None;
+    /// Waits for `bestmove` and returns its move word (empty when the line has none) and what
+    /// the `info` lines before it said; other lines are skipped. An `error` line means the
+    /// engine did not take the position or the `go`, so whatever it would answer is not a
+    /// move in this game.
+    pub fn best_move(&mut self, deadline: Instant) -> Result<(String, Report), Fault> {
+        let mut report = Report::default();
         loop {
             let line = self.next_line(deadline)?;
             if let Some(mv) = reply::read_best_move(&line) {
-                return Ok((mv.to_string(), depth));
+                return Ok((mv.to_string(), report));
             }
             if reply::is_error(&line) {
                 return Err(Fault::Rejected(line));
             }
-            depth = reply::read_info_depth(&line).or(depth);
+            report.depth = reply::read_info_depth(&line).or(report.depth);
+            report.score = reply::read_info_score(&line).or(report.score);
         }
     }
 

@@ -5,7 +5,7 @@
 use super::config::TimeControl;
 use super::fairy;
 use super::gomocup::GomocupEngine;
-use super::process::{Dialect, Engine, Fault};
+use super::process::{Dialect, Engine, Fault, Report};
 use crate::engine::Driver;
 use crate::protocol::Source;
 use std::time::{Duration, Instant};
@@ -78,15 +78,15 @@ impl Seat {
         }
     }
 
-    /// The move, in the game's notation, if it arrives by `deadline`, and the depth the
-    /// engine said it reached (engine protocol only).
-    pub fn answer(&mut self, deadline: Instant) -> Result<(String, Option<u32>), Fault> {
+    /// The move, in the game's notation, if it arrives by `deadline`, and what the engine
+    /// said of its search (engine protocol only).
+    pub fn answer(&mut self, deadline: Instant) -> Result<(String, Report), Fault> {
         match self {
             Seat::Engine(e) => e.best_move(deadline),
             Seat::Fairy(e) => e
                 .best_move(deadline)
-                .map(|(word, depth)| (fairy::read_move(&word).to_string(), depth)),
-            Seat::Gomocup(g) => g.answer(deadline).map(|mv| (mv, None)),
+                .map(|(word, report)| (fairy::read_move(&word).to_string(), report)),
+            Seat::Gomocup(g) => g.answer(deadline).map(|mv| (mv, Report::default())),
         }
     }
 
