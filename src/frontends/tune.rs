@@ -4,6 +4,10 @@
 //! score, with the piece values as free parameters, is mapped to an expected result by a
 //! logistic curve; the values that predict the results best (least squares) are the measured
 //! ones. The pawn stays at 100, the unit.
+//!
+//! Every `--holdout`-th game is kept out of the fit: its error before and after says whether
+//! the measured values predict games they were not fitted to, and the fits on a quarter and a
+//! half of the other games show whether more games would still help.
 
 use crate::frontends::args::{Arg, Args, number};
 use crate::frontends::referee::save::SavedGame;
@@ -11,11 +15,13 @@ use crate::game::{Options, Outcome, Rules, Searchable, Side};
 use crate::games::chess14::{Chess14, material_terms};
 use crate::protocol::lines::Lines;
 
-pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] SAVEFILE...
-       Chess14 piece values fitted to the results of games saved by `tabula match --save`";
+pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdout N] SAVEFILE...
+       Chess14 piece values fitted to the results of games saved by `tabula match --save`;
+       every N-th game (default 5) is held out to test the fit";
 
 /// One quiet position: the evaluation from White's side, the material balance per kind
 /// (White minus Black, the kinds of `material_terms`), and White's result (1, 0.5, 0).
+#[derive(Clone)]
 struct Sample {
     eval: f64,
     balance: Vec<f64>,
@@ -25,7 +31,20 @@ struct Sample {
 struct Settings {
     skip: usize,
     steps: usize,
+    /// Every `holdout`-th game is held out of the fit.
+    holdout: usize,
     files: Vec<String>,
+}
+
+/// The samples of the games read so far, those fitted to and those held out.
+#[derive(Default)]
+struct Games {
+    /// The samples of each fitted game, game by game (the learning curve takes the first
+    /// games).
+    fitted: Vec<Vec<Sample>>,
+    held_out: Vec<Sample>,
+    /// Games read (each game's samples go to one side).
+    count: usize,
 }
 
 pub fn run(args: &[String]) -> i32 {
@@ -37,19 +56,18 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let mut samples = Vec::new();
-    let mut games = 0;
+    let mut games = Games::default();
     for path in &settings.files {
-        if let Err(e) = read_games(path, settings.skip, &mut samples, &mut games) {
+        if let Err(e) = read_games(path, &settings, &mut games) {
             super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
     }
-    if samples.is_empty() {
-        eprintln!("tabula tune: no quiet positions in the games given");
+    if games.fitted.iter().all(Vec::is_empty) {
+        eprintln!("tabula tune: no quiet positions in the games fitted to");
         return 1;
     }
-    report(&samples, games, settings.steps);
+    report(&games, settings.steps);
     0
 }
 
@@ -58,12 +76,7 @@ const MAX_GAME_LINE: usize = 1 << 20;
 
 /// Adds the samples of every game in the save file `path`, line by line (a file of any size
 /// costs only its samples).
-fn read_games(
-    path: &str,
-    skip: usize,
-    samples: &mut Vec<Sample>,
-    games: &mut usize,
-) -> Result<(), String> {
+fn read_games(path: &str, settings: &Settings, games: &mut Games) -> Result<(), String> {
     let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
     let file = crate::files::open(std::path::Path::new(path)).map_err(|e| cannot(&e))?;
     let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
@@ -80,9 +93,15 @@ fn read_games(
         if text.starts_with('#') || text.trim().is_empty() {
             continue;
         }
-        if let Some(s) = game_samples(text, skip).map_err(|e| format!("line {number}: {e}"))? {
-            *games += 1;
-            samples.extend(s);
+        if let Some(s) =
+            game_samples(text, settings.skip).map_err(|e| format!("line {number}: {e}"))?
+        {
+            games.count += 1;
+            if settings.holdout > 0 && games.count.is_multiple_of(settings.holdout) {
+                games.held_out.extend(s);
+            } else {
+                games.fitted.push(s);
+            }
         }
     }
     // A read error is no end of file: the games after it would be missing unsaid.
@@ -93,12 +112,14 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     let mut s = Settings {
         skip: 8,
         steps: 3000,
+        holdout: 5,
         files: Vec::new(),
     };
     for arg in Args::new(args, &[], USAGE) {
         match arg? {
             Arg::Flag("--skip", v) => s.skip = number("--skip", v, 0..=10_000)?,
             Arg::Flag("--steps", v) => s.steps = number("--steps", v, 1..=1_000_000)?,
+            Arg::Flag("--holdout", v) => s.holdout = number("--holdout", v, 0..=1_000_000)?,
             Arg::Word(file) => s.files.push(file.to_string()),
             Arg::Flag(flag, _) | Arg::Switch(flag) => {
                 return Err(format!("unknown argument '{flag}'"));
@@ -115,7 +136,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 /// loss, a crash, an illegal move: its result says nothing of the position).
 fn game_samples(line: &str, skip: usize) -> Result<Option<Vec<Sample>>, String> {
     let game = SavedGame::parse(line)?;
-    if game.reason != "rules" && game.reason != "adjudication" {
+    if !["rules", "adjudication", "score adjudication"].contains(&game.reason) {
         return Ok(None);
     }
     let result = match game.outcome {
@@ -233,20 +254,46 @@ fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize) -> Vec<f64
     delta
 }
 
-fn report(samples: &[Sample], games: usize, steps: usize) {
+fn report(games: &Games, steps: usize) {
     let terms = material_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
     let kinds = terms.len();
-    let k = fit_scale(samples, kinds);
-    let before = error(samples, &vec![0.0; kinds], k);
-    let delta = fit_values(samples, kinds, k, steps);
-    let after = error(samples, &delta, k);
+    let fitted: Vec<Sample> = games.fitted.iter().flatten().cloned().collect();
+    let k = fit_scale(&fitted, kinds);
+    let none = vec![0.0; kinds];
+    let delta = fit_values(&fitted, kinds, k, steps);
     super::say(&format!(
-        "{games} games, {} quiet positions; logistic scale {k:.3}; mean squared error {before:.5} -> {after:.5}",
-        samples.len()
+        "{} games, {} quiet positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
+        games.count,
+        fitted.len() + games.held_out.len(),
+        error(&fitted, &none, k),
+        error(&fitted, &delta, k)
     ));
+    if !games.held_out.is_empty() {
+        let held = &games.held_out;
+        super::say(&format!(
+            "held out: {} games, {} quiet positions; mean squared error {:.5} -> {:.5}",
+            games.count - games.fitted.len(),
+            held.len(),
+            error(held, &none, k),
+            error(held, &delta, k)
+        ));
+        // The same fit on the first quarter and half of the games: a held-out error still
+        // falling at all of them says more games would still help.
+        let n = games.fitted.len();
+        for part in [n / 4, n / 2] {
+            let some: Vec<Sample> = games.fitted[..part].iter().flatten().cloned().collect();
+            if !some.is_empty() {
+                let d = fit_values(&some, kinds, k, steps);
+                super::say(&format!(
+                    "fitted to {part} games: held-out mean squared error {:.5}",
+                    error(held, &d, k)
+                ));
+            }
+        }
+    }
     super::say("piece  value  measured  positions with an imbalance");
     for (i, &(letter, value, _)) in terms.iter().enumerate() {
-        let seen = samples.iter().filter(|s| s.balance[i] != 0.0).count();
+        let seen = fitted.iter().filter(|s| s.balance[i] != 0.0).count();
         super::say(&format!(
             "{letter:>5}  {value:>5}  {:>8.0}  {seen}",
             f64::from(value) + delta[i]
@@ -293,7 +340,8 @@ mod tests {
             "unknown flag '--x'"
         );
         let s = args(&["--skip", "4", "a", "b"]).unwrap();
-        assert_eq!((s.skip, s.steps, s.files.len()), (4, 3000, 2));
+        assert_eq!((s.skip, s.steps, s.holdout, s.files.len()), (4, 3000, 5, 2));
+        assert_eq!(args(&["--holdout", "0", "a"]).unwrap().holdout, 0);
     }
 
     #[test]
@@ -306,5 +354,28 @@ mod tests {
         assert!(game_samples(&flagged, 0).unwrap().is_none());
         assert!(game_samples("1\t2", 0).is_err());
         assert!(game_samples(&line.replace("e2e4", "zz"), 0).is_err());
+    }
+
+    #[test]
+    fn every_nth_game_is_held_out_of_the_fit() {
+        let game = "engine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
+        let text: String = (1..=5).map(|i| format!("{i}\t{game}\n")).collect();
+        let path = std::env::temp_dir().join(format!("tabula-tune-{}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap().to_string();
+        for (holdout, fitted, held_out) in [(2, 3, 4), (5, 4, 2), (0, 5, 0)] {
+            let settings = Settings {
+                skip: 1,
+                steps: 1,
+                holdout,
+                files: vec![path.clone()],
+            };
+            let mut games = Games::default();
+            read_games(&path, &settings, &mut games).unwrap();
+            assert_eq!(games.count, 5);
+            assert_eq!(games.fitted.len(), fitted, "holdout {holdout}");
+            assert_eq!(games.held_out.len(), held_out, "two samples a game");
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 }
