@@ -384,6 +384,8 @@ mod tests {
         assert_eq!(read_info_depth("info seldepth 9 depth 4 nodes 1"), Some(4));
         assert_eq!(read_info_depth("info string depth 3"), Some(3));
         assert_eq!(read_info_depth("info nodes 10"), None);
+        assert_eq!(read_info_depth("info depth x"), None);
+        assert_eq!(read_info_depth("bestmove a1 depth 3"), None);
     }
 
     #[test]
@@ -405,8 +407,6 @@ mod tests {
         assert_eq!(score("info score cp x"), None);
         assert_eq!(score("info score wdl 1 2 3"), None);
         assert_eq!(score("bestmove a1 score cp 3"), None);
-        assert_eq!(read_info_depth("info depth x"), None);
-        assert_eq!(read_info_depth("bestmove a1 depth 3"), None);
     }
 
     #[test]
