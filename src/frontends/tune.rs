@@ -21,7 +21,6 @@ pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdou
 
 /// One quiet position: the evaluation from White's side, the material balance per kind
 /// (White minus Black, the kinds of `material_terms`), and White's result (1, 0.5, 0).
-#[derive(Clone)]
 struct Sample {
     eval: f64,
     balance: Vec<f64>,
@@ -39,9 +38,10 @@ struct Settings {
 /// The samples of the games read so far, those fitted to and those held out.
 #[derive(Default)]
 struct Games {
-    /// The samples of each fitted game, game by game (the learning curve takes the first
-    /// games).
-    fitted: Vec<Vec<Sample>>,
+    /// The samples of the fitted games, in the order read...
+    fitted: Vec<Sample>,
+    /// ...and where each fitted game's samples end (the learning curve takes the first games).
+    fitted_ends: Vec<usize>,
     held_out: Vec<Sample>,
     /// Games read (each game's samples go to one side).
     count: usize,
@@ -63,7 +63,7 @@ pub fn run(args: &[String]) -> i32 {
             return 1;
         }
     }
-    if games.fitted.iter().all(Vec::is_empty) {
+    if games.fitted.is_empty() {
         eprintln!("tabula tune: no quiet positions in the games fitted to");
         return 1;
     }
@@ -100,7 +100,8 @@ fn read_games(path: &str, settings: &Settings, games: &mut Games) -> Result<(), 
             if settings.holdout > 0 && games.count.is_multiple_of(settings.holdout) {
                 games.held_out.extend(s);
             } else {
-                games.fitted.push(s);
+                games.fitted.extend(s);
+                games.fitted_ends.push(games.fitted.len());
             }
         }
     }
@@ -257,33 +258,33 @@ fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize) -> Vec<f64
 fn report(games: &Games, steps: usize) {
     let terms = material_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
     let kinds = terms.len();
-    let fitted: Vec<Sample> = games.fitted.iter().flatten().cloned().collect();
-    let k = fit_scale(&fitted, kinds);
+    let fitted = &games.fitted;
+    let k = fit_scale(fitted, kinds);
     let none = vec![0.0; kinds];
-    let delta = fit_values(&fitted, kinds, k, steps);
+    let delta = fit_values(fitted, kinds, k, steps);
     super::say(&format!(
         "{} games, {} quiet positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
         games.count,
         fitted.len() + games.held_out.len(),
-        error(&fitted, &none, k),
-        error(&fitted, &delta, k)
+        error(fitted, &none, k),
+        error(fitted, &delta, k)
     ));
     if !games.held_out.is_empty() {
         let held = &games.held_out;
         super::say(&format!(
             "held out: {} games, {} quiet positions; mean squared error {:.5} -> {:.5}",
-            games.count - games.fitted.len(),
+            games.count - games.fitted_ends.len(),
             held.len(),
             error(held, &none, k),
             error(held, &delta, k)
         ));
         // The same fit on the first quarter and half of the games: a held-out error still
         // falling at all of them says more games would still help.
-        let n = games.fitted.len();
+        let n = games.fitted_ends.len();
         for part in [n / 4, n / 2] {
-            let some: Vec<Sample> = games.fitted[..part].iter().flatten().cloned().collect();
+            let some = &fitted[..part.checked_sub(1).map_or(0, |g| games.fitted_ends[g])];
             if !some.is_empty() {
-                let d = fit_values(&some, kinds, k, steps);
+                let d = fit_values(some, kinds, k, steps);
                 super::say(&format!(
                     "fitted to {part} games: held-out mean squared error {:.5}",
                     error(held, &d, k)
@@ -373,7 +374,7 @@ mod tests {
             let mut games = Games::default();
             read_games(&path, &settings, &mut games).unwrap();
             assert_eq!(games.count, 5);
-            assert_eq!(games.fitted.len(), fitted, "holdout {holdout}");
+            assert_eq!(games.fitted_ends.len(), fitted, "holdout {holdout}");
             assert_eq!(games.held_out.len(), held_out, "two samples a game");
         }
         std::fs::remove_file(&path).unwrap();
