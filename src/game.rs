@@ -396,6 +396,14 @@ pub trait Searchable: Rules {
         0
     }
 
+    /// A key of what the evaluation misjudges alike wherever it recurs, for the searcher's
+    /// correction history (which learns from searched scores how far the static score errs
+    /// for each key). One game: Chess14, keyed by its pawn structure. `None` (the default):
+    /// the static score is used as it is.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// The static exchange value of a move, in evaluation units: what the mover nets on the
     /// target square if both sides keep recapturing there with their least valuable piece
     /// while it pays (a quiet move to a square the opponent wins is negative). Under forward

@@ -15,7 +15,8 @@
 //! - `worker.rs`: a thread's state and what every node uses;
 //! - `threads.rs`: Lazy SMP, what the threads share and how they spread over the depths;
 //! - `limits.rs`: the limits of a `go`, the deadlines and the keep-going-or-stop decisions;
-//! - `tt.rs`, `ordering.rs`: the transposition table and the move ordering memory;
+//! - `tt.rs`, `ordering.rs`, `correction.rs`: the transposition table, the move ordering
+//!   memory and the correction of static scores;
 //! - `selectivity.rs`: the tables of late move pruning and reductions (the margins are each
 //!   game's `SearchParams`).
 //!
@@ -23,6 +24,7 @@
 //! front-end: a level's scripted move or a search, with or without reports.
 
 mod chance;
+mod correction;
 mod eval_cache;
 pub mod limits;
 mod negamax;

@@ -360,13 +360,27 @@ impl<G: Searchable> Worker<'_, G> {
         if excluded.is_some() {
             return best;
         }
+        let bound = bound(best, original_alpha, beta);
         self.shared.table.store(
             key,
             best_move.map(MoveBits::to_bits),
             to_table(best, ply),
             depth.clamp(0, 255) as u8,
-            bound(best, original_alpha, beta),
+            bound,
         );
+        // What the search found teaches the correction of the static score, where it says
+        // something of a quiet position: not after a capture's gain, nor a bound on the wrong
+        // side of the static score.
+        if let Some(correction_key) = pos.correction_key().filter(|_| {
+            eval != NO_EVAL
+                && best.abs() < WIN_BOUND
+                && best_move.is_none_or(|m| !pos.is_noisy(m))
+                && !(bound == Bound::Lower && best <= eval)
+                && !(bound == Bound::Upper && best >= eval)
+        }) {
+            self.correction
+                .learn(side, correction_key, depth, best - eval);
+        }
         best
     }
 

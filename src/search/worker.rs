@@ -4,6 +4,7 @@
 //! `negamax.rs`, `quiescence.rs` and `chance.rs`.
 
 use super::Line;
+use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::limits::{End, POLL_INTERVAL};
 use super::ordering::{KILLER, LOSING, NOISY, Ordering, TT_MOVE, Tried};
@@ -59,6 +60,7 @@ pub(super) struct Worker<'a, G: Searchable> {
     /// The move a node at each ply leaves out (a singular extension's test), if any.
     pub(super) excluded: Vec<Option<G::Move>>,
     eval_cache: EvalCache,
+    pub(super) correction: Correction,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -88,12 +90,16 @@ impl<'a, G: Searchable> Worker<'a, G> {
             null_floor: 0,
             excluded: vec![None; MAX_PLY + 1],
             eval_cache: EvalCache::new(),
+            correction: Correction::new(),
         }
     }
 
-    /// The game's static score of `pos`, whose hash is `key`, from the cache when it has it.
+    /// The game's static score of `pos`, whose hash is `key`, from the cache when it has it,
+    /// corrected by what the search has learnt of the game's `correction_key`.
     pub(super) fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
-        self.eval_cache.get(key, || pos.evaluate(self.policy))
+        let raw = self.eval_cache.get(key, || pos.evaluate(self.policy));
+        let side = pos.side_to_move().index();
+        self.correction.adjust(side, pos.correction_key(), raw)
     }
 
     /// Counts a node and, now and then, looks at the flags, the clock and the node limit.

@@ -180,6 +180,11 @@ impl Searchable for Position {
     fn in_check(&self, _: &()) -> bool {
         self.king_attacked(Position::side_to_move(self))
     }
+
+    /// The pawns: the structure the evaluation judges by fixed terms that a search corrects.
+    fn correction_key(&self) -> Option<u64> {
+        Some(self.pawn_hash())
+    }
 }
 
 impl Hosted for Position {

@@ -24,6 +24,9 @@ pub struct Position {
     nkings: [u8; 2],
     kings: [[u16; MAX_KINGS]; 2],
     hash: u64,
+    /// The hash of the pawns alone, kept like `hash`: the search's key for correcting the
+    /// static score (a pawn structure the evaluation misjudges, it misjudges alike).
+    pawn_hash: u64,
     /// The clocks a config file set (reported to the GUI; no part of the hash).
     clocks: Clocks,
 }
@@ -54,6 +57,7 @@ impl Position {
             nkings: [0; 2],
             kings: [[0; MAX_KINGS]; 2],
             hash: 0,
+            pawn_hash: 0,
             clocks: Clocks::default(),
         })
     }
@@ -80,6 +84,7 @@ impl Position {
             }
         }
         self.hash = self.hash_from_scratch();
+        self.pawn_hash = self.pawn_hash_from_scratch();
         if self.king_attacked(stm.other()) {
             return Err(format!(
                 "the side not to move ({}) has a king in check",
@@ -108,6 +113,10 @@ impl Position {
 
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    pub fn pawn_hash(&self) -> u64 {
+        self.pawn_hash
     }
 
     pub fn clocks(&self) -> Clocks {
@@ -186,6 +195,14 @@ impl Position {
         h ^ zobrist::size(self.width, self.height)
     }
 
+    /// The pawn hash recomputed from nothing (setup, and tests of the incremental updates).
+    pub fn pawn_hash_from_scratch(&self) -> u64 {
+        self.squares()
+            .map(|sq| (self.cells[sq], sq))
+            .filter(|&(c, _)| is_pawn(c))
+            .fold(0, |h, (c, sq)| h ^ zobrist::cell(c, sq))
+    }
+
     /// Whether `by` attacks `sq`.
     #[inline]
     pub fn attacked(&self, sq: usize, by: Side) -> bool {
@@ -238,6 +255,15 @@ impl Position {
         self.cells[from] = EMPTY;
         self.cells[to] = landed;
         self.hash ^= zobrist::cell(landed, to);
+        if is_pawn(moving) {
+            self.pawn_hash ^= zobrist::cell(moving, from);
+        }
+        if is_pawn(captured) {
+            self.pawn_hash ^= zobrist::cell(captured, to);
+        }
+        if is_pawn(landed) {
+            self.pawn_hash ^= zobrist::cell(landed, to);
+        }
         if kind_code(moving) == Kind::King as u8 {
             let s = self.stm.index();
             for k in self.kings[s][..self.nkings[s] as usize].iter_mut() {
@@ -258,4 +284,9 @@ impl Position {
         self.stm = self.stm.other();
         self.hash ^= zobrist::BLACK_TO_MOVE;
     }
+}
+
+/// Whether the cell holds a pawn of either side.
+fn is_pawn(c: u8) -> bool {
+    is_piece(c) && kind_code(c) == Kind::Pawn as u8
 }

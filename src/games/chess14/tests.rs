@@ -29,6 +29,7 @@ proptest! {
             }
             pos.play(moves[pick as usize % moves.len()]);
             prop_assert_eq!(pos.hash(), pos.hash_from_scratch());
+            prop_assert_eq!(pos.pawn_hash(), pos.pawn_hash_from_scratch());
             // The kings list follows the kings.
             for side in [Side::P1, Side::P2] {
                 for &k in pos.kings(side) {
