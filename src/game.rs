@@ -248,6 +248,9 @@ pub struct SearchParams {
     /// Quiescence's delta pruning: what a quiet position may still gain beyond a capture's
     /// exchange value; a capture whose value plus this cannot reach alpha is skipped.
     pub delta_margin: i32,
+    /// Whether a node's pruning (reverse futility, razoring, the null move) takes the table's
+    /// stored score in place of the static one where its bound lies beyond it.
+    pub table_refines_eval: bool,
 }
 
 impl SearchParams {
@@ -274,6 +277,7 @@ impl SearchParams {
         singular_depth: 7,
         singular_margin: 2,
         delta_margin: 200,
+        table_refines_eval: false,
     };
 }
 

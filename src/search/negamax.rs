@@ -119,18 +119,36 @@ impl<G: Searchable> Worker<'_, G> {
             before == NO_EVAL || eval > before
         };
         let prunable = !pv_node && eval != NO_EVAL && beta.abs() < WIN_BOUND && excluded.is_none();
+        // Where the game lets it, a stored score that bounds the value on the far side of the
+        // static score is the better guess for the node's pruning (not for the moves').
+        let guess = match entry.filter(|_| p.table_refines_eval && eval != NO_EVAL) {
+            Some(e) => {
+                let s = from_table(e.score, ply);
+                let beyond = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                };
+                if beyond && s.abs() < WIN_BOUND {
+                    s
+                } else {
+                    eval
+                }
+            }
+            None => eval,
+        };
         if selective
             && prunable
             && depth <= p.reverse_futility_depth
-            && eval - p.reverse_futility_margin * (depth - improving as i32) >= beta
+            && guess - p.reverse_futility_margin * (depth - improving as i32) >= beta
         {
             self.horizon = true;
-            return eval;
+            return guess;
         }
         if selective
             && prunable
             && depth <= p.razor_depth
-            && eval + p.razor_base + p.razor_per_depth2 * depth * depth <= alpha
+            && guess + p.razor_base + p.razor_per_depth2 * depth * depth <= alpha
         {
             self.horizon = true;
             let s = self.quiesce(pos, ply, alpha, alpha + 1, 0, Some(false));
@@ -141,12 +159,12 @@ impl<G: Searchable> Worker<'_, G> {
                 return s;
             }
         }
-        if null_candidate && prunable && eval >= beta {
+        if null_candidate && prunable && guess >= beta {
             let mut child = pos.clone();
             if child.play_null() {
                 // Deeper nodes and a larger surplus over beta afford a shallower check.
                 let r = if selective {
-                    3 + depth / 3 + ((eval - beta) / p.null_move_surplus).min(3)
+                    3 + depth / 3 + ((guess - beta) / p.null_move_surplus).min(3)
                 } else {
                     2 + depth / 4
                 };

@@ -9,7 +9,7 @@ use super::pieces::{Kind, is_piece, kind_of, side_of};
 use super::position::Position;
 use super::text;
 use crate::game::{
-    Forfeit, Hosted, OptionSpec, Options, Outcome, Rules, Scripted, Searchable, Side,
+    Forfeit, Hosted, OptionSpec, Options, Outcome, Rules, Scripted, SearchParams, Searchable, Side,
 };
 use std::path::Path;
 
@@ -130,6 +130,13 @@ impl Rules for Position {
 }
 
 impl Searchable for Position {
+    /// The table's score guides the node's pruning (self-play, docs/journal/performance.md,
+    /// "Chess14's search, 2026-11-27").
+    const PARAMS: SearchParams = SearchParams {
+        table_refines_eval: true,
+        ..SearchParams::DEFAULT
+    };
+
     type Policy = ();
 
     fn noisy_moves(&self, _: &(), out: &mut Vec<Move>) {
