@@ -8,23 +8,59 @@
 //! Every `--holdout`-th game is kept out of the fit: its error before and after says whether
 //! the measured values predict games they were not fitted to, and the fits on a quarter and a
 //! half of the other games show whether more games would still help.
+//!
+//! A game's result labels all its positions alike, so a fit on results needs many games. With
+//! `--search-nodes N` every position is also searched (N nodes, one thread), and the fit's
+//! label is the result blended with the expected result of the searched score
+//! (`--search-weight`): each position then says something of its own. The held-out games are
+//! still judged by their results alone.
 
 use crate::frontends::args::{Arg, Args, number};
 use crate::frontends::referee::save::SavedGame;
 use crate::game::{Options, Outcome, Rules, Searchable, Side};
 use crate::games::chess14::{Chess14, material_terms};
 use crate::protocol::lines::Lines;
+use crate::search::limits::Limits;
+use crate::search::player::Player;
 
-pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdout N] SAVEFILE...
+pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdout N]
+         [--search-nodes N [--search-weight W]] SAVEFILE...
        Chess14 piece values fitted to the results of games saved by `tabula match --save`;
-       every N-th game (default 5) is held out to test the fit";
+       every N-th game (default 5) is held out to test the fit; --search-nodes labels each
+       position also by a search of N nodes (weight W of the label, default 0.5)";
 
 /// One quiet position: the evaluation from White's side, the material balance per kind
-/// (White minus Black, the kinds of `material_terms`), and White's result (1, 0.5, 0).
+/// (White minus Black, the kinds of `material_terms`), White's result (1, 0.5, 0), and the
+/// searched score from White's side (with `--search-nodes`).
 struct Sample {
     eval: f64,
     balance: Vec<f64>,
     result: f64,
+    searched: Option<f64>,
+}
+
+/// What a fit aims at: the game's result alone, or blended with the searched score's
+/// expected result (on the logistic curve of scale `k`) by `weight`.
+#[derive(Clone, Copy)]
+struct Target {
+    k: f64,
+    weight: f64,
+}
+
+impl Target {
+    const RESULT: Target = Target {
+        k: 1.0,
+        weight: 0.0,
+    };
+
+    fn of(&self, s: &Sample) -> f64 {
+        match s.searched {
+            Some(score) if self.weight > 0.0 => {
+                (1.0 - self.weight) * s.result + self.weight * expected(score, self.k)
+            }
+            _ => s.result,
+        }
+    }
 }
 
 struct Settings {
@@ -32,6 +68,9 @@ struct Settings {
     steps: usize,
     /// Every `holdout`-th game is held out of the fit.
     holdout: usize,
+    /// Each position's search for its label (0: none), and the label's share it has.
+    search_nodes: u64,
+    search_weight: f64,
     files: Vec<String>,
 }
 
@@ -57,8 +96,19 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let mut games = Games::default();
+    let labeller = match (settings.search_nodes > 0).then(|| Player::new(1, 64)) {
+        Some(Err(e)) => {
+            super::complain("tabula tune", e);
+            return 1;
+        }
+        Some(Ok(player)) => Some(Labeller {
+            player,
+            nodes: settings.search_nodes,
+        }),
+        None => None,
+    };
     for path in &settings.files {
-        if let Err(e) = read_games(path, &settings, &mut games) {
+        if let Err(e) = read_games(path, &settings, labeller.as_ref(), &mut games) {
             super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
@@ -67,8 +117,32 @@ pub fn run(args: &[String]) -> i32 {
         eprintln!("tabula tune: no quiet positions in the games fitted to");
         return 1;
     }
-    report(&games, settings.steps);
+    report(&games, settings.steps, settings.search_weight);
     0
+}
+
+/// The search that labels each position (`--search-nodes`). One table for all: the positions
+/// of a game follow each other, and what one search stored helps the next.
+struct Labeller {
+    player: Player,
+    nodes: u64,
+}
+
+impl Labeller {
+    /// The searched score of `pos` from White's side.
+    fn score(&self, pos: &Chess14) -> f64 {
+        let limits = Limits {
+            nodes: Some(self.nodes),
+            ..Limits::default()
+        };
+        let answer = self.player.think(pos, &(), limits, None);
+        let score = f64::from(answer.score);
+        if pos.side_to_move() == Side::P1 {
+            score
+        } else {
+            -score
+        }
+    }
 }
 
 /// The longest game line read: a thousand-ply game takes about 6 KB.
@@ -76,7 +150,12 @@ const MAX_GAME_LINE: usize = 1 << 20;
 
 /// Adds the samples of every game in the save file `path`, line by line (a file of any size
 /// costs only its samples).
-fn read_games(path: &str, settings: &Settings, games: &mut Games) -> Result<(), String> {
+fn read_games(
+    path: &str,
+    settings: &Settings,
+    labeller: Option<&Labeller>,
+    games: &mut Games,
+) -> Result<(), String> {
     let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
     let file = crate::files::open(std::path::Path::new(path)).map_err(|e| cannot(&e))?;
     let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
@@ -93,8 +172,8 @@ fn read_games(path: &str, settings: &Settings, games: &mut Games) -> Result<(), 
         if text.starts_with('#') || text.trim().is_empty() {
             continue;
         }
-        if let Some(s) =
-            game_samples(text, settings.skip).map_err(|e| format!("line {number}: {e}"))?
+        if let Some(s) = game_samples(text, settings.skip, labeller)
+            .map_err(|e| format!("line {number}: {e}"))?
         {
             games.count += 1;
             if settings.holdout > 0 && games.count.is_multiple_of(settings.holdout) {
@@ -114,6 +193,8 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         skip: 8,
         steps: 3000,
         holdout: 5,
+        search_nodes: 0,
+        search_weight: 0.5,
         files: Vec::new(),
     };
     for arg in Args::new(args, &[], USAGE) {
@@ -121,6 +202,18 @@ fn settings(args: &[String]) -> Result<Settings, String> {
             Arg::Flag("--skip", v) => s.skip = number("--skip", v, 0..=10_000)?,
             Arg::Flag("--steps", v) => s.steps = number("--steps", v, 1..=1_000_000)?,
             Arg::Flag("--holdout", v) => s.holdout = number("--holdout", v, 0..=1_000_000)?,
+            Arg::Flag("--search-nodes", v) => {
+                s.search_nodes = number("--search-nodes", v, 1..=1_000_000_000)?
+            }
+            Arg::Flag("--search-weight", v) => {
+                s.search_weight = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|w| (0.0..=1.0).contains(w))
+                    .ok_or_else(|| {
+                        format!("--search-weight wants a number from 0 to 1, not '{v}'")
+                    })?
+            }
             Arg::Word(file) => s.files.push(file.to_string()),
             Arg::Flag(flag, _) | Arg::Switch(flag) => {
                 return Err(format!("unknown argument '{flag}'"));
@@ -133,9 +226,14 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     Ok(s)
 }
 
-/// The samples of one save-file line; `None` for a game not decided over the board (a time
-/// loss, a crash, an illegal move: its result says nothing of the position).
-fn game_samples(line: &str, skip: usize) -> Result<Option<Vec<Sample>>, String> {
+/// The samples of one save-file line, each searched by `labeller` if given; `None` for a game
+/// not decided over the board (a time loss, a crash, an illegal move: its result says nothing
+/// of the position).
+fn game_samples(
+    line: &str,
+    skip: usize,
+    labeller: Option<&Labeller>,
+) -> Result<Option<Vec<Sample>>, String> {
     let game = SavedGame::parse(line)?;
     if !["rules", "adjudication", "score adjudication"].contains(&game.reason) {
         return Ok(None);
@@ -178,6 +276,7 @@ fn game_samples(line: &str, skip: usize) -> Result<Option<Vec<Sample>>, String> 
                         .map(|&(_, _, n)| f64::from(n))
                         .collect(),
                     result,
+                    searched: labeller.map(|l| l.score(&pos)),
                 });
             }
         }
@@ -192,26 +291,34 @@ fn expected(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
-/// Mean squared error of the predictions with the piece values moved by `delta` (per kind).
-fn error(samples: &[Sample], delta: &[f64], k: f64) -> f64 {
+/// The evaluation of a sample with the piece values moved by `delta` (per kind).
+fn moved(s: &Sample, delta: &[f64]) -> f64 {
+    s.eval + s.balance.iter().zip(delta).map(|(b, d)| b * d).sum::<f64>()
+}
+
+/// Mean squared error against `target` of the predictions with the piece values moved by
+/// `delta`.
+fn error(samples: &[Sample], delta: &[f64], k: f64, target: Target) -> f64 {
+    mean_error(samples, |s| expected(moved(s, delta), k), target)
+}
+
+/// Mean squared error of `predict` against `target`.
+fn mean_error(samples: &[Sample], predict: impl Fn(&Sample) -> f64, target: Target) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|s| {
-            let score = s.eval + s.balance.iter().zip(delta).map(|(b, d)| b * d).sum::<f64>();
-            (s.result - expected(score, k)).powi(2)
-        })
+        .map(|s| (target.of(s) - predict(s)).powi(2))
         .sum();
     total / samples.len() as f64
 }
 
-/// The curve's scale that fits the evaluation as it is (golden-section search).
-fn fit_scale(samples: &[Sample], kinds: usize) -> f64 {
-    let zero = vec![0.0; kinds];
+/// The curve's scale that maps `score` to the results best (golden-section search).
+fn fit_scale(samples: &[Sample], score: impl Fn(&Sample) -> f64) -> f64 {
+    let err = |k: f64| mean_error(samples, |s| expected(score(s), k), Target::RESULT);
     let (mut lo, mut hi) = (0.05, 5.0);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let (a, b) = (hi - g * (hi - lo), lo + g * (hi - lo));
-        if error(samples, &zero, a) < error(samples, &zero, b) {
+        if err(a) < err(b) {
             hi = b;
         } else {
             lo = a;
@@ -220,8 +327,9 @@ fn fit_scale(samples: &[Sample], kinds: usize) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Gradient descent on the value changes (Adam), the pawn (the first kind) held at 100.
-fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize) -> Vec<f64> {
+/// Gradient descent on the value changes (Adam) towards `target`, the pawn (the first kind)
+/// held at 100.
+fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize, target: Target) -> Vec<f64> {
     let mut delta = vec![0.0; kinds];
     let (mut m, mut v) = (vec![0.0; kinds], vec![0.0; kinds]);
     let (rate, b1, b2) = (2.0, 0.9, 0.999);
@@ -229,14 +337,8 @@ fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize) -> Vec<f64
     for step in 1..=steps {
         let mut grad = vec![0.0; kinds];
         for s in samples {
-            let score = s.eval
-                + s.balance
-                    .iter()
-                    .zip(&delta)
-                    .map(|(b, d)| b * d)
-                    .sum::<f64>();
-            let p = expected(score, k);
-            let common = -2.0 * (s.result - p) * p * (1.0 - p) * slope;
+            let p = expected(moved(s, &delta), k);
+            let common = -2.0 * (target.of(s) - p) * p * (1.0 - p) * slope;
             for (g, b) in grad.iter_mut().zip(&s.balance) {
                 *g += common * b;
             }
@@ -255,28 +357,52 @@ fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize) -> Vec<f64
     delta
 }
 
-fn report(games: &Games, steps: usize) {
+fn report(games: &Games, steps: usize, search_weight: f64) {
     let terms = material_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
     let kinds = terms.len();
     let fitted = &games.fitted;
-    let k = fit_scale(fitted, kinds);
+    let held = &games.held_out;
+    let k = fit_scale(fitted, |s| s.eval);
     let none = vec![0.0; kinds];
-    let delta = fit_values(fitted, kinds, k, steps);
+    let result = Target::RESULT;
+    // With searched scores, the fit aims at the blend of result and searched result, each
+    // score on its own fitted curve; every error shown is against the results.
+    let searched = fitted.iter().all(|s| s.searched.is_some());
+    let target = if searched {
+        let ks = fit_scale(fitted, |s| s.searched.unwrap_or(0.0));
+        let by_search = |s: &Sample| expected(s.searched.unwrap_or(0.0), ks);
+        let held_error = if held.is_empty() {
+            String::new()
+        } else {
+            format!(", held out {:.5}", mean_error(held, by_search, result))
+        };
+        super::say(&format!(
+            "searched scores: logistic scale {ks:.3}; mean squared error {:.5}{held_error}; \
+             label weight {search_weight}",
+            mean_error(fitted, by_search, result)
+        ));
+        Target {
+            k: ks,
+            weight: search_weight,
+        }
+    } else {
+        result
+    };
+    let delta = fit_values(fitted, kinds, k, steps, target);
     super::say(&format!(
         "{} games, {} quiet positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
         games.count,
-        fitted.len() + games.held_out.len(),
-        error(fitted, &none, k),
-        error(fitted, &delta, k)
+        fitted.len() + held.len(),
+        error(fitted, &none, k, result),
+        error(fitted, &delta, k, result)
     ));
-    if !games.held_out.is_empty() {
-        let held = &games.held_out;
+    if !held.is_empty() {
         super::say(&format!(
             "held out: {} games, {} quiet positions; mean squared error {:.5} -> {:.5}",
             games.count - games.fitted_ends.len(),
             held.len(),
-            error(held, &none, k),
-            error(held, &delta, k)
+            error(held, &none, k, result),
+            error(held, &delta, k, result)
         ));
         // The same fit on the first quarter and half of the games: a held-out error still
         // falling at all of them says more games would still help.
@@ -284,10 +410,10 @@ fn report(games: &Games, steps: usize) {
         for part in [n / 4, n / 2] {
             let some = &fitted[..part.checked_sub(1).map_or(0, |g| games.fitted_ends[g])];
             if !some.is_empty() {
-                let d = fit_values(some, kinds, k, steps);
+                let d = fit_values(some, kinds, k, steps, target);
                 super::say(&format!(
                     "fitted to {part} games: held-out mean squared error {:.5}",
-                    error(held, &d, k)
+                    error(held, &d, k, result)
                 ));
             }
         }
@@ -313,6 +439,7 @@ mod tests {
             eval,
             balance,
             result,
+            searched: None,
         }
     }
 
@@ -327,9 +454,37 @@ mod tests {
             samples.push(sample(-200.0, -1.0, if won { 0.0 } else { 1.0 }));
             samples.push(sample(0.0, 0.0, 0.5));
         }
-        let delta = fit_values(&samples, 10, 1.0, 3000);
+        let delta = fit_values(&samples, 10, 1.0, 3000, Target::RESULT);
         assert!((delta[1] - 200.0).abs() < 20.0, "{delta:?}");
         assert_eq!(delta[0], 0.0, "the pawn is the unit");
+    }
+
+    #[test]
+    fn searched_scores_teach_what_results_cannot() {
+        // Every game drawn, so results say nothing; a search sees the knight up worth 400.
+        let mut samples = Vec::new();
+        for sign in [1.0, -1.0] {
+            let mut s = sample(200.0 * sign, sign, 0.5);
+            s.searched = Some(400.0 * sign);
+            samples.push(s);
+        }
+        let by_search = Target {
+            k: 1.0,
+            weight: 1.0,
+        };
+        assert!((by_search.of(&samples[0]) - expected(400.0, 1.0)).abs() < 1e-12);
+        let halves = Target {
+            k: 1.0,
+            weight: 0.5,
+        };
+        assert!((halves.of(&samples[0]) - (0.25 + expected(400.0, 1.0) / 2.0)).abs() < 1e-12);
+        let delta = fit_values(&samples, 10, 1.0, 3000, by_search);
+        assert!((delta[1] - 200.0).abs() < 5.0, "{delta:?}");
+        let delta = fit_values(&samples, 10, 1.0, 3000, Target::RESULT);
+        assert!(
+            delta[1] < -150.0,
+            "draws make the knight worth nothing: {delta:?}"
+        );
     }
 
     #[test]
@@ -343,18 +498,26 @@ mod tests {
         let s = args(&["--skip", "4", "a", "b"]).unwrap();
         assert_eq!((s.skip, s.steps, s.holdout, s.files.len()), (4, 3000, 5, 2));
         assert_eq!(args(&["--holdout", "0", "a"]).unwrap().holdout, 0);
+        let s = args(&["--search-nodes", "500", "--search-weight", "0.25", "a"]).unwrap();
+        assert_eq!((s.search_nodes, s.search_weight), (500, 0.25));
+        for bad in ["2", "-0.5", "nan", "x"] {
+            assert_eq!(
+                args(&["--search-weight", bad, "a"]).err().unwrap(),
+                format!("--search-weight wants a number from 0 to 1, not '{bad}'")
+            );
+        }
     }
 
     #[test]
     fn save_lines_give_quiet_positions_of_decided_games() {
         let line = "1\tengine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
-        let samples = game_samples(line, 1).unwrap().unwrap();
+        let samples = game_samples(line, 1, None).unwrap().unwrap();
         assert_eq!(samples.len(), 2);
         assert!(samples.iter().all(|s| s.result == 1.0));
         let flagged = line.replace("rules", "time forfeit");
-        assert!(game_samples(&flagged, 0).unwrap().is_none());
-        assert!(game_samples("1\t2", 0).is_err());
-        assert!(game_samples(&line.replace("e2e4", "zz"), 0).is_err());
+        assert!(game_samples(&flagged, 0, None).unwrap().is_none());
+        assert!(game_samples("1\t2", 0, None).is_err());
+        assert!(game_samples(&line.replace("e2e4", "zz"), 0, None).is_err());
     }
 
     #[test]
@@ -369,10 +532,12 @@ mod tests {
                 skip: 1,
                 steps: 1,
                 holdout,
+                search_nodes: 0,
+                search_weight: 0.5,
                 files: vec![path.clone()],
             };
             let mut games = Games::default();
-            read_games(&path, &settings, &mut games).unwrap();
+            read_games(&path, &settings, None, &mut games).unwrap();
             assert_eq!(games.count, 5);
             assert_eq!(games.fitted_ends.len(), fitted, "holdout {holdout}");
             assert_eq!(games.held_out.len(), held_out, "two samples a game");
