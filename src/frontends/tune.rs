@@ -1,9 +1,9 @@
-//! `tabula tune`: Chess14's piece values measured on played games (Texel's method). The games
-//! come from `tabula match --save` files; every quiet position of a game (no check, no
-//! capture that wins material) is a sample labelled with the game's result. The evaluation's
-//! score, with the piece values as free parameters, is mapped to an expected result by a
-//! logistic curve; the values that predict the results best (least squares) are the measured
-//! ones. The pawn stays at 100, the unit.
+//! `tabula tune`: Chess14's piece values and mobility slopes measured on played games (Texel's
+//! method). The games come from `tabula match --save` files; every quiet position of a game
+//! (no check, no capture that wins material) is a sample labelled with the game's result. The
+//! evaluation's score, with its linear terms' weights as free parameters, is mapped to an
+//! expected result by a logistic curve; the weights that predict the results best (least
+//! squares) are the measured ones. The pawn stays at 100, the unit.
 //!
 //! Every `--holdout`-th game is kept out of the fit: its error before and after says whether
 //! the measured values predict games they were not fitted to, and the fits on a quarter and a
@@ -18,19 +18,20 @@
 use crate::frontends::args::{Arg, Args, number};
 use crate::frontends::referee::save::SavedGame;
 use crate::game::{Options, Outcome, Rules, Searchable, Side};
-use crate::games::chess14::{Chess14, material_terms};
+use crate::games::chess14::{Chess14, Term, linear_terms};
 use crate::protocol::lines::Lines;
 use crate::search::limits::Limits;
 use crate::search::player::Player;
 
 pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdout N]
          [--search-nodes N [--search-weight W]] SAVEFILE...
-       Chess14 piece values fitted to the results of games saved by `tabula match --save`;
-       every N-th game (default 5) is held out to test the fit; --search-nodes labels each
-       position also by a search of N nodes (weight W of the label, default 0.5)";
+       Chess14 piece values and mobility slopes fitted to the results of games saved by
+       `tabula match --save`; every N-th game (default 5) is held out to test the fit;
+       --search-nodes labels each position also by a search of N nodes (weight W of the
+       label, default 0.5)";
 
 /// One quiet position: the evaluation from White's side, the material balance per kind
-/// (White minus Black, the kinds of `material_terms`), White's result (1, 0.5, 0), and the
+/// (White minus Black, the terms of `linear_terms`), White's result (1, 0.5, 0), and the
 /// searched score from White's side (with `--search-nodes`).
 struct Sample {
     eval: f64,
@@ -271,9 +272,9 @@ fn game_samples(
                     } else {
                         -eval
                     },
-                    balance: material_terms(&pos)
+                    balance: linear_terms(&pos)
                         .iter()
-                        .map(|&(_, _, n)| f64::from(n))
+                        .map(|t| f64::from(t.balance))
                         .collect(),
                     result,
                     searched: labeller.map(|l| l.score(&pos)),
@@ -327,12 +328,13 @@ fn fit_scale(samples: &[Sample], score: impl Fn(&Sample) -> f64) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Gradient descent on the value changes (Adam) towards `target`, the pawn (the first kind)
-/// held at 100.
-fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize, target: Target) -> Vec<f64> {
+/// Gradient descent on the weight changes (Adam) towards `target`, each term by its own step
+/// size (`rates`; 0 holds a term where it is: the pawn, the unit).
+fn fit_values(samples: &[Sample], rates: &[f64], k: f64, steps: usize, target: Target) -> Vec<f64> {
+    let kinds = rates.len();
     let mut delta = vec![0.0; kinds];
     let (mut m, mut v) = (vec![0.0; kinds], vec![0.0; kinds]);
-    let (rate, b1, b2) = (2.0, 0.9, 0.999);
+    let (b1, b2) = (0.9, 0.999);
     let slope = k * std::f64::consts::LN_10 / 400.0;
     for step in 1..=steps {
         let mut grad = vec![0.0; kinds];
@@ -343,7 +345,7 @@ fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize, target: Ta
                 *g += common * b;
             }
         }
-        for i in 1..kinds {
+        for i in (0..kinds).filter(|&i| rates[i] > 0.0) {
             let g = grad[i] / samples.len() as f64;
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
@@ -351,15 +353,16 @@ fn fit_values(samples: &[Sample], kinds: usize, k: f64, steps: usize, target: Ta
                 m[i] / (1.0 - b1.powi(step as i32)),
                 v[i] / (1.0 - b2.powi(step as i32)),
             );
-            delta[i] -= rate * mh / (vh.sqrt() + 1e-12);
+            delta[i] -= rates[i] * mh / (vh.sqrt() + 1e-12);
         }
     }
     delta
 }
 
 fn report(games: &Games, steps: usize, search_weight: f64) {
-    let terms = material_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
+    let terms = linear_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
     let kinds = terms.len();
+    let rates = fitting_rates(&terms);
     let fitted = &games.fitted;
     let held = &games.held_out;
     let k = fit_scale(fitted, |s| s.eval);
@@ -388,7 +391,7 @@ fn report(games: &Games, steps: usize, search_weight: f64) {
     } else {
         result
     };
-    let delta = fit_values(fitted, kinds, k, steps, target);
+    let delta = fit_values(fitted, &rates, k, steps, target);
     super::say(&format!(
         "{} games, {} quiet positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
         games.count,
@@ -410,7 +413,7 @@ fn report(games: &Games, steps: usize, search_weight: f64) {
         for part in [n / 4, n / 2] {
             let some = &fitted[..part.checked_sub(1).map_or(0, |g| games.fitted_ends[g])];
             if !some.is_empty() {
-                let d = fit_values(some, kinds, k, steps, target);
+                let d = fit_values(some, &rates, k, steps, target);
                 super::say(&format!(
                     "fitted to {part} games: held-out mean squared error {:.5}",
                     error(held, &d, k, result)
@@ -418,19 +421,38 @@ fn report(games: &Games, steps: usize, search_weight: f64) {
             }
         }
     }
-    super::say("piece  value  measured  positions with an imbalance");
-    for (i, &(letter, value, _)) in terms.iter().enumerate() {
+    super::say("  term  value  measured  positions with an imbalance");
+    for (i, t) in terms.iter().enumerate() {
         let seen = fitted.iter().filter(|s| s.balance[i] != 0.0).count();
+        let measured = f64::from(t.weight) + delta[i];
+        // Piece values in whole units, mobility slopes to a tenth.
+        let places = if t.step >= 1.0 { 0 } else { 1 };
         super::say(&format!(
-            "{letter:>5}  {value:>5}  {:>8.0}  {seen}",
-            f64::from(value) + delta[i]
+            "{:>6}  {:>5}  {measured:>8.places$}  {seen}",
+            t.name, t.weight
         ));
     }
+}
+
+/// Each term's fitting step, the first (the pawn, the unit) held.
+fn fitting_rates(terms: &[Term]) -> Vec<f64> {
+    terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| if i == 0 { 0.0 } else { t.step })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fitting steps of the piece values: the pawn held, the others by 2 units.
+    fn rates() -> Vec<f64> {
+        let mut r = vec![2.0; 10];
+        r[0] = 0.0;
+        r
+    }
 
     fn sample(eval: f64, knights: f64, result: f64) -> Sample {
         let mut balance = vec![0.0; 10];
@@ -454,7 +476,7 @@ mod tests {
             samples.push(sample(-200.0, -1.0, if won { 0.0 } else { 1.0 }));
             samples.push(sample(0.0, 0.0, 0.5));
         }
-        let delta = fit_values(&samples, 10, 1.0, 3000, Target::RESULT);
+        let delta = fit_values(&samples, &rates(), 1.0, 3000, Target::RESULT);
         assert!((delta[1] - 200.0).abs() < 20.0, "{delta:?}");
         assert_eq!(delta[0], 0.0, "the pawn is the unit");
     }
@@ -478,9 +500,9 @@ mod tests {
             weight: 0.5,
         };
         assert!((halves.of(&samples[0]) - (0.25 + expected(400.0, 1.0) / 2.0)).abs() < 1e-12);
-        let delta = fit_values(&samples, 10, 1.0, 3000, by_search);
+        let delta = fit_values(&samples, &rates(), 1.0, 3000, by_search);
         assert!((delta[1] - 200.0).abs() < 5.0, "{delta:?}");
-        let delta = fit_values(&samples, 10, 1.0, 3000, Target::RESULT);
+        let delta = fit_values(&samples, &rates(), 1.0, 3000, Target::RESULT);
         assert!(
             delta[1] < -150.0,
             "draws make the knight worth nothing: {delta:?}"

@@ -84,22 +84,45 @@ fn mop_up(pos: &Position, centre: &Centre, side: Side) -> i32 {
     score
 }
 
-/// The material terms of the evaluation, for a tuner (`tabula tune`): per piece kind but the
-/// king, its letter, its value, and White's count minus Black's in `pos`.
-pub fn material_terms(pos: &Position) -> Vec<(char, i32, i32)> {
+/// One linear term of the evaluation, for a tuner (`tabula tune`): its name, its weight, the
+/// size of a fitting step for it, and White's count minus Black's in a position.
+pub struct Term {
+    pub name: String,
+    pub weight: i32,
+    pub step: f64,
+    pub balance: i32,
+}
+
+/// The evaluation's linear terms in `pos`: each piece kind's value but the king's (named by
+/// its letter) and each moving piece's mobility per safe square (`mob-<letter>`).
+pub fn linear_terms(pos: &Position) -> Vec<Term> {
     let mut balance = [0i32; KINDS.len()];
+    let mut walk = Walk::new(pos);
     for sq in pos.squares() {
         let c = pos.cell(sq);
         if is_piece(c) {
-            let sign = if side_of(c) == Side::P1 { 1 } else { -1 };
-            balance[kind_of(c) as usize - 1] += sign;
+            let (kind, side) = (kind_of(c), side_of(c));
+            balance[kind as usize - 1] += if side == Side::P1 { 1 } else { -1 };
+            walk.visit(pos, sq, kind, side);
         }
     }
-    KINDS
-        .iter()
-        .filter(|&&k| k != Kind::King)
-        .map(|&k| (k.letter(), k.value(), balance[k as usize - 1]))
-        .collect()
+    let kinds = || KINDS.iter().copied().filter(|&k| k != Kind::King);
+    let material = kinds().map(|k| Term {
+        name: k.letter().to_string(),
+        weight: k.value(),
+        step: 2.0,
+        balance: balance[k as usize - 1],
+    });
+    let mobility = kinds().filter(|&k| k != Kind::Pawn).map(|k| {
+        let i = k as usize - 1;
+        Term {
+            name: format!("mob-{}", k.letter()),
+            weight: walk::mobility_weights(k).0,
+            step: 0.05,
+            balance: walk.safe[0][i] - walk.safe[1][i],
+        }
+    });
+    material.chain(mobility).collect()
 }
 
 /// The evaluation from the side to move's point of view, in centipawns.
@@ -192,6 +215,24 @@ mod tests {
                 assert_eq!(a, evaluate(&parse_fen(&m).unwrap()), "{m}");
             }
         }
+    }
+
+    #[test]
+    fn linear_terms_count_white_minus_black() {
+        let start = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
+        assert!(linear_terms(&start).iter().all(|t| t.balance == 0));
+        // A lone white knight on f5 (8 squares, none watched by a pawn) against a black camel
+        // in the corner (a1: 2 squares). Lower case is White.
+        let pos = parse_fen("7K6/14/14/14/14/14/14/14/14/5n8/14/14/14/C6k6 w").unwrap();
+        let terms = linear_terms(&pos);
+        let get = |name: &str| terms.iter().find(|t| t.name == name).unwrap();
+        assert_eq!(
+            (get("n").balance, get("c").balance, get("p").balance),
+            (1, -1, 0)
+        );
+        assert_eq!((get("n").weight, get("mob-n").weight), (200, 8));
+        assert_eq!((get("mob-n").balance, get("mob-c").balance), (8, -2));
+        assert!(terms.iter().all(|t| t.name != "k" && t.name != "mob-p"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! the enemy king (zone squares hit, checking squares reached).
 
 use super::super::geometry::{CELLS, MAX_SIDE};
-use super::super::pieces::{EMPTY, Kind, OFF, is_piece, piece, side_of};
+use super::super::pieces::{EMPTY, KINDS, Kind, OFF, is_piece, piece, side_of};
 use super::super::position::Position;
 use super::king_safety::{KingTarget, ZONE};
 use crate::game::Side;
@@ -14,7 +14,7 @@ use crate::game::Side;
 /// piece values. Averages from 256 self-play games: knight 4.6 safe squares, camel 4.3,
 /// bishop 8.4, rook 6.2, archbishop 14.7, chancellor 17.0, queen 31.2, amazon 30.1,
 /// general 9.2.
-fn mobility_weights(kind: Kind) -> (i32, i32) {
+pub fn mobility_weights(kind: Kind) -> (i32, i32) {
     match kind {
         Kind::Knight => (8, -18),
         Kind::Camel => (8, -16),
@@ -50,6 +50,9 @@ pub struct Walk {
     /// The squares of every piece walked but the kings, in the order walked.
     men: [u16; MAX_SIDE * MAX_SIDE],
     nmen: usize,
+    /// `safe[side][kind - 1]`: the safe squares of `side`'s pieces of that kind, summed (for
+    /// a tuner: the mobility terms' counts).
+    pub safe: [[i32; KINDS.len()]; 2],
 }
 
 impl Walk {
@@ -62,6 +65,7 @@ impl Walk {
             ],
             men: [0; MAX_SIDE * MAX_SIDE],
             nmen: 0,
+            safe: [[0; KINDS.len()]; 2],
         }
     }
 
@@ -167,6 +171,7 @@ impl Walk {
         if hits > 0 {
             target.join(kind, hits);
         }
+        self.safe[side.index()][kind as usize - 1] += safe;
         let (per_square, base) = mobility_weights(kind);
         base + per_square * safe
     }
