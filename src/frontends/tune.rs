@@ -30,8 +30,8 @@ pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdou
        --search-nodes labels each position also by a search of N nodes (weight W of the
        label, default 0.5)";
 
-/// One quiet position: the evaluation from White's side, the material balance per kind
-/// (White minus Black, the terms of `linear_terms`), White's result (1, 0.5, 0), and the
+/// One quiet position: the evaluation from White's side, each linear term's count (White
+/// minus Black, the terms of `linear_terms`), White's result (1, 0.5, 0), and the
 /// searched score from White's side (with `--search-nodes`).
 struct Sample {
     eval: f64,
@@ -292,12 +292,12 @@ fn expected(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
-/// The evaluation of a sample with the piece values moved by `delta` (per kind).
+/// The evaluation of a sample with the terms' weights moved by `delta` (per term).
 fn moved(s: &Sample, delta: &[f64]) -> f64 {
     s.eval + s.balance.iter().zip(delta).map(|(b, d)| b * d).sum::<f64>()
 }
 
-/// Mean squared error against `target` of the predictions with the piece values moved by
+/// Mean squared error against `target` of the predictions with the terms' weights moved by
 /// `delta`.
 fn error(samples: &[Sample], delta: &[f64], k: f64, target: Target) -> f64 {
     mean_error(samples, |s| expected(moved(s, delta), k), target)
