@@ -1,7 +1,8 @@
 //! The seam between games and the rest, split by capability: [`Rules`] (what every player
 //! and the referee need), [`Searchable`] (what the searcher needs, with the game's search
 //! tuning as data in [`SearchParams`]) and [`Hosted`] (what the engine's driver shows and
-//! runs); [`Game`] is the three together.
+//! runs); [`Game`] is the three together. [`Tunable`] is what `tabula tune` needs of a game
+//! whose evaluation is a weighted sum it can refit.
 //!
 //! The searcher is generic over [`Searchable`] and never names a game; a game never sees the
 //! searcher's internals. Positions are copied to make a move (copy-make), so a game state
@@ -460,6 +461,36 @@ pub trait Searchable: Rules {
     /// that an empty list scores as `outcome_without_moves` instead of by the evaluation.
     fn in_check(&self, _policy: &Self::Policy) -> bool {
         false
+    }
+}
+
+/// One weight of an evaluation that is a weighted sum of counts, for `tabula tune`: its name,
+/// its value in use, and the size of a fitting step for it (0: held where it is).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weight {
+    pub name: String,
+    pub value: i32,
+    pub step: f64,
+}
+
+/// A game whose static evaluation, in the positions it calls settled, moves by each weight's
+/// count times the weight's change: what `tabula tune` fits to played games.
+pub trait Tunable: Searchable {
+    /// The weights in use, in the order `weight_counts` indexes them.
+    fn weights() -> Vec<Weight>;
+
+    /// The nonzero counts of the weights here, as (index, count), seen from the first
+    /// player's side: the evaluation from that side moves by count × change of the weight.
+    fn weight_counts(&self, out: &mut Vec<(usize, i32)>);
+
+    /// Whether the static evaluation is a fair sample of the game here: nothing is about to
+    /// be won or taken that it cannot see (the tuner skips the other positions).
+    fn settled(&self) -> bool;
+
+    /// The game's weights file rewritten with `values` (in `weights` order), where the game
+    /// keeps its weights as one (Gomoku); `None` where they live beside code (Chess14).
+    fn weights_source(_values: &[i32]) -> Option<String> {
+        None
     }
 }
 

@@ -52,7 +52,7 @@ pub static SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         name: "tune",
         aliases: &[],
-        summary: "Chess14 piece values and mobility fitted to saved games",
+        summary: "an evaluation's weights (Chess14, Gomoku) fitted to saved games",
         usage: tune::USAGE,
     },
     Subcommand {

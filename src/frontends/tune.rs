@@ -1,41 +1,50 @@
-//! `tabula tune`: Chess14's piece values and mobility slopes measured on played games (Texel's
-//! method). The games come from `tabula match --save` files; every quiet position of a game
-//! (no check, no capture that wins material) is a sample labelled with the game's result. The
-//! evaluation's score, with its linear terms' weights as free parameters, is mapped to an
-//! expected result by a logistic curve; the weights that predict the results best (least
-//! squares) are the measured ones. The pawn stays at 100, the unit.
+//! `tabula tune`: an evaluation's linear weights measured on played games (Texel's method):
+//! Chess14's piece values and mobility slopes, or every entry of Gomoku's pattern tables. The
+//! games come from `tabula match --save` files; every settled position of a game (Chess14: no
+//! check, no capture that wins material; Gomoku: no four on the board) is a sample labelled
+//! with the game's result. The evaluation's score, with its weights as free parameters, is
+//! mapped to an expected result by a logistic curve; the weights that predict the results best
+//! (least squares) are the measured ones. Chess14's pawn stays at 100, the unit.
 //!
 //! Every `--holdout`-th game is kept out of the fit: its error before and after says whether
 //! the measured values predict games they were not fitted to, and the fits on a quarter and a
-//! half of the other games show whether more games would still help.
+//! half of the other games show whether more games would still help. A weight seen in fewer
+//! than `--min-seen` fitted positions is held: a few positions say nothing of it.
 //!
 //! A game's result labels all its positions alike, so a fit on results needs many games. With
 //! `--search-nodes N` every position is also searched (N nodes, one thread), and the fit's
 //! label is the result blended with the expected result of the searched score
 //! (`--search-weight`): each position then says something of its own. The held-out games are
 //! still judged by their results alone.
+//!
+//! `--source FILE` writes the measured weights as the game's weights file (Gomoku's
+//! `weights.rs` tables), so that a fit can be rebuilt from the games alone.
 
 use crate::frontends::args::{Arg, Args, number};
 use crate::frontends::referee::save::SavedGame;
-use crate::game::{Options, Outcome, Rules, Searchable, Side};
-use crate::games::chess14::{Chess14, Term, linear_terms};
+use crate::game::{Options, Outcome, Rules, Side, Tunable, Weight};
+use crate::games::chess14::Chess14;
+use crate::games::gomoku::Gomoku;
 use crate::protocol::lines::Lines;
 use crate::search::limits::Limits;
 use crate::search::player::Player;
+use rayon::prelude::*;
 
-pub const USAGE: &str = "usage: tabula tune [--skip PLIES] [--steps N] [--holdout N]
-         [--search-nodes N [--search-weight W]] SAVEFILE...
-       Chess14 piece values and mobility slopes fitted to the results of games saved by
-       `tabula match --save`; every N-th game (default 5) is held out to test the fit;
-       --search-nodes labels each position also by a search of N nodes (weight W of the
-       label, default 0.5)";
+pub const USAGE: &str =
+    "usage: tabula tune [--game chess14|gomoku] [--skip PLIES] [--steps N] [--holdout N]
+         [--min-seen N] [--search-nodes N [--search-weight W]] [--source FILE] SAVEFILE...
+       an evaluation's weights fitted to the results of games saved by `tabula match --save`
+       (chess14, the default: piece values and mobility slopes; gomoku: its pattern tables);
+       every N-th game (default 5) is held out to test the fit; --search-nodes labels each
+       position also by a search of N nodes (weight W of the label, default 0.5); --source
+       writes the measured weights as the game's weights file (gomoku)";
 
-/// One quiet position: the evaluation from White's side, each linear term's count (White
-/// minus Black, the terms of `linear_terms`), White's result (1, 0.5, 0), and the
-/// searched score from White's side (with `--search-nodes`).
+/// One settled position: the evaluation from the first player's side, the nonzero counts of
+/// the weights there (`Tunable::weight_counts`, as (index, count)), the first player's result (1,
+/// 0.5, 0), and the searched score from the first player's side (with `--search-nodes`).
 struct Sample {
     eval: f64,
-    balance: Vec<f64>,
+    counts: Vec<(u32, f64)>,
     result: f64,
     searched: Option<f64>,
 }
@@ -65,13 +74,18 @@ impl Target {
 }
 
 struct Settings {
+    game: String,
     skip: usize,
     steps: usize,
     /// Every `holdout`-th game is held out of the fit.
     holdout: usize,
+    /// Weights seen in fewer fitted positions are held.
+    min_seen: usize,
     /// Each position's search for its label (0: none), and the label's share it has.
     search_nodes: u64,
     search_weight: f64,
+    /// Where the measured weights go as the game's weights file.
+    source: Option<String>,
     files: Vec<String>,
 }
 
@@ -87,6 +101,9 @@ struct Games {
     count: usize,
 }
 
+/// The games `tabula tune` can fit.
+const GAMES: [&str; 2] = ["chess14", "gomoku"];
+
 pub fn run(args: &[String]) -> i32 {
     let settings = match settings(args) {
         Ok(s) => s,
@@ -96,6 +113,24 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
+    match settings.game.as_str() {
+        "gomoku" => tune::<Gomoku>(&settings),
+        _ => tune::<Chess14>(&settings),
+    }
+}
+
+fn tune<G: Tunable>(settings: &Settings) -> i32 {
+    let in_use: Vec<i32> = G::weights().iter().map(|w| w.value).collect();
+    if settings.source.is_some() && G::weights_source(&in_use).is_none() {
+        super::complain(
+            "tabula tune",
+            format!(
+                "{} keeps its weights beside its code: --source is for gomoku",
+                settings.game
+            ),
+        );
+        return 2;
+    }
     let mut games = Games::default();
     let labeller = match (settings.search_nodes > 0).then(|| Player::new(1, 64)) {
         Some(Err(e)) => {
@@ -109,16 +144,24 @@ pub fn run(args: &[String]) -> i32 {
         None => None,
     };
     for path in &settings.files {
-        if let Err(e) = read_games(path, &settings, labeller.as_ref(), &mut games) {
+        if let Err(e) = read_games::<G>(path, settings, labeller.as_ref(), &mut games) {
             super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
     }
     if games.fitted.is_empty() {
-        eprintln!("tabula tune: no quiet positions in the games fitted to");
+        eprintln!("tabula tune: no settled positions in the games fitted to");
         return 1;
     }
-    report(&games, settings.steps, settings.search_weight);
+    let values = report(&G::weights(), &games, settings);
+    if let Some(path) = &settings.source {
+        let source = G::weights_source(&values).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, source) {
+            super::complain("tabula tune", format!("{path}: cannot write it: {e}"));
+            return 1;
+        }
+        super::say(&format!("measured weights written to {path}"));
+    }
     0
 }
 
@@ -130,19 +173,23 @@ struct Labeller {
 }
 
 impl Labeller {
-    /// The searched score of `pos` from White's side.
-    fn score(&self, pos: &Chess14) -> f64 {
+    /// The searched score of `pos` from the first player's side.
+    fn score<G: Tunable>(&self, pos: &G) -> f64 {
         let limits = Limits {
             nodes: Some(self.nodes),
             ..Limits::default()
         };
-        let answer = self.player.think(pos, &(), limits, None);
-        let score = f64::from(answer.score);
-        if pos.side_to_move() == Side::P1 {
-            score
-        } else {
-            -score
-        }
+        let answer = self.player.think(pos, &G::Policy::default(), limits, None);
+        first_players(pos, f64::from(answer.score))
+    }
+}
+
+/// A score of the side to move, from the first player's side.
+fn first_players<G: Rules>(pos: &G, score: f64) -> f64 {
+    if pos.side_to_move() == Side::P1 {
+        score
+    } else {
+        -score
     }
 }
 
@@ -151,7 +198,7 @@ const MAX_GAME_LINE: usize = 1 << 20;
 
 /// Adds the samples of every game in the save file `path`, line by line (a file of any size
 /// costs only its samples).
-fn read_games(
+fn read_games<G: Tunable>(
     path: &str,
     settings: &Settings,
     labeller: Option<&Labeller>,
@@ -173,7 +220,7 @@ fn read_games(
         if text.starts_with('#') || text.trim().is_empty() {
             continue;
         }
-        if let Some(s) = game_samples(text, settings.skip, labeller)
+        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, labeller)
             .map_err(|e| format!("line {number}: {e}"))?
         {
             games.count += 1;
@@ -191,18 +238,31 @@ fn read_games(
 
 fn settings(args: &[String]) -> Result<Settings, String> {
     let mut s = Settings {
+        game: "chess14".into(),
         skip: 8,
         steps: 3000,
         holdout: 5,
+        min_seen: 100,
         search_nodes: 0,
         search_weight: 0.5,
+        source: None,
         files: Vec::new(),
     };
     for arg in Args::new(args, &[], USAGE) {
         match arg? {
+            Arg::Flag("--game", v) => {
+                if !GAMES.contains(&v) {
+                    return Err(format!(
+                        "--game wants one of {}, not '{v}'",
+                        GAMES.join(", ")
+                    ));
+                }
+                s.game = v.to_string();
+            }
             Arg::Flag("--skip", v) => s.skip = number("--skip", v, 0..=10_000)?,
             Arg::Flag("--steps", v) => s.steps = number("--steps", v, 1..=1_000_000)?,
             Arg::Flag("--holdout", v) => s.holdout = number("--holdout", v, 0..=1_000_000)?,
+            Arg::Flag("--min-seen", v) => s.min_seen = number("--min-seen", v, 0..=1_000_000_000)?,
             Arg::Flag("--search-nodes", v) => {
                 s.search_nodes = number("--search-nodes", v, 1..=1_000_000_000)?
             }
@@ -215,6 +275,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                         format!("--search-weight wants a number from 0 to 1, not '{v}'")
                     })?
             }
+            Arg::Flag("--source", v) => s.source = Some(v.to_string()),
             Arg::Word(file) => s.files.push(file.to_string()),
             Arg::Flag(flag, _) | Arg::Switch(flag) => {
                 return Err(format!("unknown argument '{flag}'"));
@@ -230,7 +291,8 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 /// The samples of one save-file line, each searched by `labeller` if given; `None` for a game
 /// not decided over the board (a time loss, a crash, an illegal move: its result says nothing
 /// of the position).
-fn game_samples(
+fn game_samples<G: Tunable>(
+    game_id: &str,
     line: &str,
     skip: usize,
     labeller: Option<&Labeller>,
@@ -248,38 +310,27 @@ fn game_samples(
     let (start, moves) = position.split_once(" moves ").unwrap_or((position, ""));
     let opts = Options::default();
     let mut pos = match start.strip_prefix("position ") {
-        Some("startpos") => Chess14::start("chess14", &opts)?,
+        Some("startpos") => G::start(game_id, &opts)?,
         Some(rest) => match rest.strip_prefix("fen ") {
-            Some(fen) => Chess14::from_fen("chess14", fen, &opts)?,
+            Some(fen) => G::from_fen(game_id, fen, &opts)?,
             None => return Err(format!("unknown position '{start}'")),
         },
         None => return Err(format!("no position in '{line}'")),
     };
     let mut samples = Vec::new();
-    let mut noisy = Vec::new();
+    let mut counts = Vec::new();
     for (ply, word) in moves.split_whitespace().enumerate() {
-        if ply >= skip && !pos.in_check(&()) {
-            noisy.clear();
-            pos.noisy_moves(&mut noisy);
-            if !noisy
-                .iter()
-                .any(|&m| Searchable::exchange(&pos, m).is_some_and(|v| v > 0))
-            {
-                let eval = f64::from(pos.evaluate(&()));
-                samples.push(Sample {
-                    eval: if pos.side_to_move() == Side::P1 {
-                        eval
-                    } else {
-                        -eval
-                    },
-                    balance: linear_terms(&pos)
-                        .iter()
-                        .map(|t| f64::from(t.balance))
-                        .collect(),
-                    result,
-                    searched: labeller.map(|l| l.score(&pos)),
-                });
-            }
+        if ply >= skip && pos.settled() {
+            pos.weight_counts(&mut counts);
+            samples.push(Sample {
+                eval: first_players(&pos, f64::from(pos.evaluate(&G::Policy::default()))),
+                counts: counts
+                    .iter()
+                    .map(|&(i, n)| (i as u32, f64::from(n)))
+                    .collect(),
+                result,
+                searched: labeller.map(|l| l.score(&pos)),
+            });
         }
         let mv = pos.parse_move(word)?;
         pos.play(mv);
@@ -287,33 +338,36 @@ fn game_samples(
     Ok(Some(samples))
 }
 
-/// The expected result for White of a score (centipawns) on the logistic curve of scale `k`.
+/// The expected result for the first player of a score on the logistic curve of scale `k`.
 fn expected(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * score / 400.0))
 }
 
-/// The evaluation of a sample with the terms' weights moved by `delta` (per term).
+/// The evaluation of a sample with the weights moved by `delta` (per weight).
 fn moved(s: &Sample, delta: &[f64]) -> f64 {
-    s.eval + s.balance.iter().zip(delta).map(|(b, d)| b * d).sum::<f64>()
+    s.eval
+        + s.counts
+            .iter()
+            .map(|&(i, n)| n * delta[i as usize])
+            .sum::<f64>()
 }
 
-/// Mean squared error against `target` of the predictions with the terms' weights moved by
-/// `delta`.
+/// Mean squared error against `target` of the predictions with the weights moved by `delta`.
 fn error(samples: &[Sample], delta: &[f64], k: f64, target: Target) -> f64 {
     mean_error(samples, |s| expected(moved(s, delta), k), target)
 }
 
 /// Mean squared error of `predict` against `target`.
-fn mean_error(samples: &[Sample], predict: impl Fn(&Sample) -> f64, target: Target) -> f64 {
+fn mean_error(samples: &[Sample], predict: impl Fn(&Sample) -> f64 + Sync, target: Target) -> f64 {
     let total: f64 = samples
-        .iter()
+        .par_iter()
         .map(|s| (target.of(s) - predict(s)).powi(2))
         .sum();
     total / samples.len() as f64
 }
 
 /// The curve's scale that maps `score` to the results best (golden-section search).
-fn fit_scale(samples: &[Sample], score: impl Fn(&Sample) -> f64) -> f64 {
+fn fit_scale(samples: &[Sample], score: impl Fn(&Sample) -> f64 + Sync) -> f64 {
     let err = |k: f64| mean_error(samples, |s| expected(score(s), k), Target::RESULT);
     let (mut lo, mut hi) = (0.05, 5.0);
     let g = (5f64.sqrt() - 1.0) / 2.0;
@@ -328,8 +382,8 @@ fn fit_scale(samples: &[Sample], score: impl Fn(&Sample) -> f64) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Gradient descent on the weight changes (Adam) towards `target`, each term by its own step
-/// size (`rates`; 0 holds a term where it is: the pawn, the unit).
+/// Gradient descent on the weight changes (Adam) towards `target`, each weight by its own
+/// step size (`rates`; 0 holds a weight where it is).
 fn fit_values(samples: &[Sample], rates: &[f64], k: f64, steps: usize, target: Target) -> Vec<f64> {
     let kinds = rates.len();
     let mut delta = vec![0.0; kinds];
@@ -337,14 +391,26 @@ fn fit_values(samples: &[Sample], rates: &[f64], k: f64, steps: usize, target: T
     let (b1, b2) = (0.9, 0.999);
     let slope = k * std::f64::consts::LN_10 / 400.0;
     for step in 1..=steps {
-        let mut grad = vec![0.0; kinds];
-        for s in samples {
-            let p = expected(moved(s, &delta), k);
-            let common = -2.0 * (target.of(s) - p) * p * (1.0 - p) * slope;
-            for (g, b) in grad.iter_mut().zip(&s.balance) {
-                *g += common * b;
-            }
-        }
+        let grad = samples
+            .par_iter()
+            .fold(
+                || vec![0.0; kinds],
+                |mut grad, s| {
+                    let p = expected(moved(s, &delta), k);
+                    let common = -2.0 * (target.of(s) - p) * p * (1.0 - p) * slope;
+                    for &(i, n) in &s.counts {
+                        grad[i as usize] += common * n;
+                    }
+                    grad
+                },
+            )
+            .reduce(
+                || vec![0.0; kinds],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            );
         for i in (0..kinds).filter(|&i| rates[i] > 0.0) {
             let g = grad[i] / samples.len() as f64;
             m[i] = b1 * m[i] + (1.0 - b1) * g;
@@ -359,15 +425,33 @@ fn fit_values(samples: &[Sample], rates: &[f64], k: f64, steps: usize, target: T
     delta
 }
 
-fn report(games: &Games, steps: usize, search_weight: f64) {
-    let terms = linear_terms(&Chess14::start("chess14", &Options::default()).expect("start"));
-    let kinds = terms.len();
-    let rates = fitting_rates(&terms);
+/// In how many of `samples` each weight counts.
+fn seen(samples: &[Sample], kinds: usize) -> Vec<usize> {
+    let mut seen = vec![0; kinds];
+    for s in samples {
+        for &(i, _) in &s.counts {
+            seen[i as usize] += 1;
+        }
+    }
+    seen
+}
+
+/// Fits the weights, shows the errors before and after (and the learning curve) and the
+/// measured weights; returns them, rounded.
+fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
+    let kinds = weights.len();
     let fitted = &games.fitted;
     let held = &games.held_out;
+    let seen = seen(fitted, kinds);
+    let rates: Vec<f64> = weights
+        .iter()
+        .zip(&seen)
+        .map(|(w, &n)| if n >= settings.min_seen { w.step } else { 0.0 })
+        .collect();
     let k = fit_scale(fitted, |s| s.eval);
     let none = vec![0.0; kinds];
     let result = Target::RESULT;
+    let steps = settings.steps;
     // With searched scores, the fit aims at the blend of result and searched result, each
     // score on its own fitted curve; every error shown is against the results.
     let searched = fitted.iter().all(|s| s.searched.is_some());
@@ -381,19 +465,20 @@ fn report(games: &Games, steps: usize, search_weight: f64) {
         };
         super::say(&format!(
             "searched scores: logistic scale {ks:.3}; mean squared error {:.5}{held_error}; \
-             label weight {search_weight}",
-            mean_error(fitted, by_search, result)
+             label weight {}",
+            mean_error(fitted, by_search, result),
+            settings.search_weight
         ));
         Target {
             k: ks,
-            weight: search_weight,
+            weight: settings.search_weight,
         }
     } else {
         result
     };
     let delta = fit_values(fitted, &rates, k, steps, target);
     super::say(&format!(
-        "{} games, {} quiet positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
+        "{} games, {} settled positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
         games.count,
         fitted.len() + held.len(),
         error(fitted, &none, k, result),
@@ -401,7 +486,7 @@ fn report(games: &Games, steps: usize, search_weight: f64) {
     ));
     if !held.is_empty() {
         super::say(&format!(
-            "held out: {} games, {} quiet positions; mean squared error {:.5} -> {:.5}",
+            "held out: {} games, {} settled positions; mean squared error {:.5} -> {:.5}",
             games.count - games.fitted_ends.len(),
             held.len(),
             error(held, &none, k, result),
@@ -421,26 +506,35 @@ fn report(games: &Games, steps: usize, search_weight: f64) {
             }
         }
     }
-    super::say("  term  value  measured  positions with an imbalance");
-    for (i, t) in terms.iter().enumerate() {
-        let seen = fitted.iter().filter(|s| s.balance[i] != 0.0).count();
-        let measured = f64::from(t.weight) + delta[i];
-        // Piece values in whole units, mobility slopes to a tenth.
-        let places = if t.step >= 1.0 { 0 } else { 1 };
+    let width = weights
+        .iter()
+        .map(|w| w.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    super::say(&format!(
+        "{:>width$}  value  measured  positions with a count",
+        "weight"
+    ));
+    let mut values = Vec::with_capacity(kinds);
+    for (i, w) in weights.iter().enumerate() {
+        let measured = f64::from(w.value) + delta[i];
+        values.push(measured.round() as i32);
+        // Large weights in whole units, slopes to a tenth.
+        let places = if w.step >= 1.0 || w.step == 0.0 { 0 } else { 1 };
         super::say(&format!(
-            "{:>6}  {:>5}  {measured:>8.places$}  {seen}",
-            t.name, t.weight
+            "{:>width$}  {:>5}  {measured:>8.places$}  {}{}",
+            w.name,
+            w.value,
+            seen[i],
+            if w.step > 0.0 && rates[i] == 0.0 {
+                " (held: seen too seldom)"
+            } else {
+                ""
+            }
         ));
     }
-}
-
-/// Each term's fitting step, the first (the pawn, the unit) held.
-fn fitting_rates(terms: &[Term]) -> Vec<f64> {
-    terms
-        .iter()
-        .enumerate()
-        .map(|(i, t)| if i == 0 { 0.0 } else { t.step })
-        .collect()
+    values
 }
 
 #[cfg(test)]
@@ -455,11 +549,9 @@ mod tests {
     }
 
     fn sample(eval: f64, knights: f64, result: f64) -> Sample {
-        let mut balance = vec![0.0; 10];
-        balance[1] = knights;
         Sample {
             eval,
-            balance,
+            counts: vec![(1, knights)],
             result,
             searched: None,
         }
@@ -533,13 +625,19 @@ mod tests {
     #[test]
     fn save_lines_give_quiet_positions_of_decided_games() {
         let line = "1\tengine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
-        let samples = game_samples(line, 1, None).unwrap().unwrap();
+        let samples = game_samples::<Chess14>("chess14", line, 1, None)
+            .unwrap()
+            .unwrap();
         assert_eq!(samples.len(), 2);
         assert!(samples.iter().all(|s| s.result == 1.0));
         let flagged = line.replace("rules", "time forfeit");
-        assert!(game_samples(&flagged, 0, None).unwrap().is_none());
-        assert!(game_samples("1\t2", 0, None).is_err());
-        assert!(game_samples(&line.replace("e2e4", "zz"), 0, None).is_err());
+        assert!(
+            game_samples::<Chess14>("chess14", &flagged, 0, None)
+                .unwrap()
+                .is_none()
+        );
+        assert!(game_samples::<Chess14>("chess14", "1\t2", 0, None).is_err());
+        assert!(game_samples::<Chess14>("chess14", &line.replace("e2e4", "zz"), 0, None).is_err());
     }
 
     #[test]
@@ -551,15 +649,18 @@ mod tests {
         let path = path.to_str().unwrap().to_string();
         for (holdout, fitted, held_out) in [(2, 3, 4), (5, 4, 2), (0, 5, 0)] {
             let settings = Settings {
+                game: "chess14".into(),
                 skip: 1,
                 steps: 1,
                 holdout,
+                min_seen: 100,
                 search_nodes: 0,
                 search_weight: 0.5,
+                source: None,
                 files: vec![path.clone()],
             };
             let mut games = Games::default();
-            read_games(&path, &settings, None, &mut games).unwrap();
+            read_games::<Chess14>(&path, &settings, None, &mut games).unwrap();
             assert_eq!(games.count, 5);
             assert_eq!(games.fitted_ends.len(), fitted, "holdout {holdout}");
             assert_eq!(games.held_out.len(), held_out, "two samples a game");

@@ -10,6 +10,7 @@ use super::position::Position;
 use super::text;
 use crate::game::{
     Forfeit, Hosted, OptionSpec, Options, Outcome, Rules, Scripted, SearchParams, Searchable, Side,
+    Tunable, Weight,
 };
 use std::path::Path;
 
@@ -191,6 +192,29 @@ impl Searchable for Position {
     /// The pawns: the structure the evaluation judges by fixed terms that a search corrects.
     fn correction_key(&self) -> Option<u64> {
         Some(self.pawn_hash())
+    }
+}
+
+/// Piece values and mobility slopes, fitted on quiet positions: out of check, with no
+/// capture that wins material.
+impl Tunable for Position {
+    fn weights() -> Vec<Weight> {
+        eval::linear_weights()
+    }
+
+    fn weight_counts(&self, out: &mut Vec<(usize, i32)>) {
+        eval::linear_counts(self, out)
+    }
+
+    fn settled(&self) -> bool {
+        if self.in_check(&()) {
+            return false;
+        }
+        let mut noisy = Vec::new();
+        Position::noisy_moves(self, &mut noisy);
+        !noisy
+            .iter()
+            .any(|&m| Searchable::exchange(self, m).is_some_and(|v| v > 0))
     }
 }
 

@@ -30,7 +30,6 @@ mod perft_tests;
 #[cfg(test)]
 mod tests;
 
-pub use eval::{Term, linear_terms};
 pub use moves::Move;
 pub use position::Position;
 pub use text::swap_case;

@@ -5,8 +5,9 @@
 //! stones), `shapes` (line patterns), `cells` (what a stone on each empty point would make),
 //! `weights` (the evaluation's fitted weights), `position` (the game state kept stone by
 //! stone), `vcf` (wins by continuous fours), `points` (what a point is worth to play),
-//! `renju` (Black's forbidden points), `movegen`, `eval`, `text`, `mist` (the mist's view), `rules` (the variants), and `game`
-//! (the `Rules`, `Searchable` and `Hosted` impls).
+//! `renju` (Black's forbidden points), `movegen`, `eval`, `text`, `mist` (the mist's view),
+//! `rules` (the variants), `game` (the `Rules`, `Searchable` and `Hosted` impls) and `tuning`
+//! (the weights as `tabula tune` fits them).
 
 pub mod board;
 mod cells;
@@ -21,6 +22,7 @@ mod renju;
 mod rules;
 mod shapes;
 pub mod text;
+mod tuning;
 mod vcf;
 mod weights;
 mod zobrist;

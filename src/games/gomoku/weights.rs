@@ -46,7 +46,7 @@ pub const ENEMY_THREATS: Threats = [
         [-107, -102, -77, -18],
     ],
 ];
-const OWN_POINTS: [[i32; SHAPES]; SHAPES] = [
+pub const OWN_POINTS: [[i32; SHAPES]; SHAPES] = [
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0],
@@ -56,7 +56,7 @@ const OWN_POINTS: [[i32; SHAPES]; SHAPES] = [
     [-14, 5, 10, 27, 37, 253, 213, 0],
     [19, 31, 30, 22, 55, 56, 27, 0],
 ];
-const ENEMY_POINTS: [[i32; SHAPES]; SHAPES] = [
+pub const ENEMY_POINTS: [[i32; SHAPES]; SHAPES] = [
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0],
     [-1, 0, 0, 0, 0, 0, 0, 0],

@@ -11,7 +11,7 @@ mod walk;
 use super::geometry::{MAX_SIDE, file_of, index, rank_of};
 use super::pieces::{KINDS, Kind, is_piece, kind_of, side_of};
 use super::position::Position;
-use crate::game::Side;
+use crate::game::{Side, Weight};
 use walk::Walk;
 
 /// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
@@ -84,18 +84,35 @@ fn mop_up(pos: &Position, centre: &Centre, side: Side) -> i32 {
     score
 }
 
-/// One linear term of the evaluation, for a tuner (`tabula tune`): its name, its weight, the
-/// size of a fitting step for it, and White's count minus Black's in a position.
-pub struct Term {
-    pub name: String,
-    pub weight: i32,
-    pub step: f64,
-    pub balance: i32,
+/// The piece kinds with a value of their own (all but the king), and those with a mobility
+/// slope too (not the pawn): the tuner's weights, in this order.
+fn valued() -> impl Iterator<Item = Kind> {
+    KINDS.iter().copied().filter(|&k| k != Kind::King)
 }
 
-/// The evaluation's linear terms in `pos`: each piece kind's value but the king's (named by
-/// its letter) and each moving piece's mobility per safe square (`mob-<letter>`).
-pub fn linear_terms(pos: &Position) -> Vec<Term> {
+fn mobile() -> impl Iterator<Item = Kind> {
+    valued().filter(|&k| k != Kind::Pawn)
+}
+
+/// The evaluation's linear weights, for a tuner: each piece kind's value but the king's
+/// (named by its letter; the pawn, the unit, held) and each moving piece's mobility per safe
+/// square (`mob-<letter>`).
+pub fn linear_weights() -> Vec<Weight> {
+    let material = valued().map(|k| Weight {
+        name: k.letter().to_string(),
+        value: k.value(),
+        step: if k == Kind::Pawn { 0.0 } else { 2.0 },
+    });
+    let mobility = mobile().map(|k| Weight {
+        name: format!("mob-{}", k.letter()),
+        value: walk::mobility_weights(k).0,
+        step: 0.05,
+    });
+    material.chain(mobility).collect()
+}
+
+/// The counts of `linear_weights` in `pos`, White's minus Black's, the nonzero ones.
+pub fn linear_counts(pos: &Position, out: &mut Vec<(usize, i32)>) {
     let mut balance = [0i32; KINDS.len()];
     let mut walk = Walk::new(pos);
     for sq in pos.squares() {
@@ -106,23 +123,15 @@ pub fn linear_terms(pos: &Position) -> Vec<Term> {
             walk.visit(pos, sq, kind, side);
         }
     }
-    let kinds = || KINDS.iter().copied().filter(|&k| k != Kind::King);
-    let material = kinds().map(|k| Term {
-        name: k.letter().to_string(),
-        weight: k.value(),
-        step: 2.0,
-        balance: balance[k as usize - 1],
-    });
-    let mobility = kinds().filter(|&k| k != Kind::Pawn).map(|k| {
-        let i = k as usize - 1;
-        Term {
-            name: format!("mob-{}", k.letter()),
-            weight: walk::mobility_weights(k).0,
-            step: 0.05,
-            balance: walk.safe[0][i] - walk.safe[1][i],
-        }
-    });
-    material.chain(mobility).collect()
+    let material = valued().map(|k| balance[k as usize - 1]);
+    let mobility = mobile().map(|k| walk.safe[0][k as usize - 1] - walk.safe[1][k as usize - 1]);
+    out.clear();
+    out.extend(
+        material
+            .chain(mobility)
+            .enumerate()
+            .filter(|&(_, n)| n != 0),
+    );
 }
 
 /// The evaluation from the side to move's point of view, in centipawns.
@@ -218,21 +227,29 @@ mod tests {
     }
 
     #[test]
-    fn linear_terms_count_white_minus_black() {
+    fn linear_counts_are_white_minus_black() {
+        let mut counts = Vec::new();
         let start = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
-        assert!(linear_terms(&start).iter().all(|t| t.balance == 0));
+        linear_counts(&start, &mut counts);
+        assert!(counts.is_empty());
         // A lone white knight on f5 (8 squares, none watched by a pawn) against a black camel
         // in the corner (a1: 2 squares). Lower case is White.
         let pos = parse_fen("7K6/14/14/14/14/14/14/14/14/5n8/14/14/14/C6k6 w").unwrap();
-        let terms = linear_terms(&pos);
-        let get = |name: &str| terms.iter().find(|t| t.name == name).unwrap();
-        assert_eq!(
-            (get("n").balance, get("c").balance, get("p").balance),
-            (1, -1, 0)
-        );
-        assert_eq!((get("n").weight, get("mob-n").weight), (200, 8));
-        assert_eq!((get("mob-n").balance, get("mob-c").balance), (8, -2));
-        assert!(terms.iter().all(|t| t.name != "k" && t.name != "mob-p"));
+        linear_counts(&pos, &mut counts);
+        let weights = linear_weights();
+        let index = |name: &str| weights.iter().position(|w| w.name == name).unwrap();
+        let get = |name: &str| {
+            counts
+                .iter()
+                .find(|&&(i, _)| i == index(name))
+                .map_or(0, |&(_, n)| n)
+        };
+        assert_eq!((get("n"), get("c"), get("p")), (1, -1, 0));
+        let weight = |name: &str| &weights[index(name)];
+        assert_eq!((weight("n").value, weight("mob-n").value), (200, 8));
+        assert_eq!((weight("p").step, weight("n").step), (0.0, 2.0));
+        assert_eq!((get("mob-n"), get("mob-c")), (8, -2));
+        assert!(weights.iter().all(|w| w.name != "k" && w.name != "mob-p"));
     }
 
     #[test]
