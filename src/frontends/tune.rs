@@ -319,6 +319,7 @@ fn game_samples<G: Tunable>(
     };
     let mut samples = Vec::new();
     let mut counts = Vec::new();
+    let edge = (G::weights().len() as u32, 1.0);
     for (ply, word) in moves.split_whitespace().enumerate() {
         if ply >= skip && pos.settled() {
             pos.weight_counts(&mut counts);
@@ -327,6 +328,7 @@ fn game_samples<G: Tunable>(
                 counts: counts
                     .iter()
                     .map(|&(i, n)| (i as u32, f64::from(n)))
+                    .chain([edge])
                     .collect(),
                 result,
                 searched: labeller.map(|l| l.score(&pos)),
@@ -439,19 +441,29 @@ fn seen(samples: &[Sample], kinds: usize) -> Vec<usize> {
 /// Fits the weights, shows the errors before and after (and the learning curve) and the
 /// measured weights; returns them, rounded.
 fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
-    let kinds = weights.len();
+    // Beside the weights, one more term counts once in every position: the first player's
+    // edge, what the game gives the side that moves first whatever the position. The
+    // evaluation has no such term (it is the same for every move of a search), but without
+    // it a fit on results bends the weights that differ by colour to stand in for it.
+    let kinds = weights.len() + 1;
+    let edge = weights.len();
     let fitted = &games.fitted;
     let held = &games.held_out;
     let seen = seen(fitted, kinds);
+    let edge_step = weights.iter().map(|w| w.step).fold(0.0, f64::max);
     let rates: Vec<f64> = weights
         .iter()
         .zip(&seen)
         .map(|(w, &n)| if n >= settings.min_seen { w.step } else { 0.0 })
+        .chain([edge_step])
         .collect();
     let k = fit_scale(fitted, |s| s.eval);
-    let none = vec![0.0; kinds];
     let result = Target::RESULT;
     let steps = settings.steps;
+    // What the weights in use predict, with the edge fitted alone: the errors' "before".
+    let mut edge_only = vec![0.0; kinds];
+    edge_only[edge] = edge_step;
+    let none = fit_values(fitted, &edge_only, k, steps, result);
     // With searched scores, the fit aims at the blend of result and searched result, each
     // score on its own fitted curve; every error shown is against the results.
     let searched = fitted.iter().all(|s| s.searched.is_some());
@@ -534,6 +546,10 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
             }
         ));
     }
+    super::say(&format!(
+        "first player's edge (fitted beside the weights, not one of them): {:.0}",
+        delta[edge]
+    ));
     values
 }
 
@@ -602,6 +618,27 @@ mod tests {
     }
 
     #[test]
+    fn the_first_players_edge_takes_the_first_players_wins() {
+        // The first player wins three games in four whatever the knights; a knight more is
+        // as often the first player's as the second's, and wins as often. The edge (term 2)
+        // takes the first player's wins; the knight stays where it is.
+        let mut samples = Vec::new();
+        for i in 0..400 {
+            let knights = if i % 2 == 0 { 1.0 } else { -1.0 };
+            let lost = i % 8 == 6 || i % 8 == 7;
+            let mut s = sample(0.0, knights, if lost { 0.0 } else { 1.0 });
+            s.counts.push((2, 1.0));
+            samples.push(s);
+        }
+        let mut rates = rates();
+        rates[2] = 2.0;
+        let delta = fit_values(&samples, &rates, 1.0, 3000, Target::RESULT);
+        assert!(delta[1].abs() < 10.0, "{delta:?}");
+        // 75% is about +191 on the curve.
+        assert!((delta[2] - 191.0).abs() < 15.0, "{delta:?}");
+    }
+
+    #[test]
     fn arguments_need_a_file_and_known_flags() {
         let args = |a: &[&str]| settings(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         assert_eq!(args(&[]).err().unwrap(), "give at least one save file");
@@ -630,6 +667,9 @@ mod tests {
             .unwrap();
         assert_eq!(samples.len(), 2);
         assert!(samples.iter().all(|s| s.result == 1.0));
+        // Every sample counts the first player's edge once, after the weights.
+        let edge = (Chess14::weights().len() as u32, 1.0);
+        assert!(samples.iter().all(|s| s.counts.last() == Some(&edge)));
         let flagged = line.replace("rules", "time forfeit");
         assert!(
             game_samples::<Chess14>("chess14", &flagged, 0, None)
