@@ -7,6 +7,10 @@
 //! weights alone, round 14: 0.570; the hand-set evaluation: 0.618), and against the games'
 //! results 0.497 (0.553; 0.629); on all of them, refitted, 0.549 (docs/journal/performance.md,
 //! Gomoku rounds 14 and 15).
+//!
+//! `tabula tune --game gomoku --source FILE` fits these tables to saved games (their results,
+//! or tabula's own searches of each position) and writes them back in this file's form
+//! (`tuning.rs`); such fits predicted held-out results better and played worse (round 17).
 
 use super::cells::{CODES, Code, by_code};
 use super::shapes::SHAPES;
