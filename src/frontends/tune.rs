@@ -20,6 +20,7 @@
 //! `--source FILE` writes the measured weights as the game's weights file (Gomoku's
 //! `weights.rs` tables), so that a fit can be rebuilt from the games alone.
 
+use crate::files;
 use crate::frontends::args::{Arg, Args, number};
 use crate::frontends::referee::save::SavedGame;
 use crate::game::{Options, Outcome, Rules, Side, Tunable, Weight};
@@ -29,6 +30,8 @@ use crate::protocol::lines::Lines;
 use crate::search::limits::Limits;
 use crate::search::player::Player;
 use rayon::prelude::*;
+use std::io::Write;
+use std::path::Path;
 
 pub const USAGE: &str =
     "usage: tabula tune [--game chess14|gomoku] [--skip PLIES] [--steps N] [--holdout N]
@@ -131,6 +134,19 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         );
         return 2;
     }
+    // The file is made before the fit, so that a path it cannot be written to fails at once.
+    let source_file = match settings
+        .source
+        .as_deref()
+        .map(|p| (p, files::create(Path::new(p))))
+    {
+        Some((path, Err(e))) => {
+            super::complain("tabula tune", format!("{path}: cannot write it: {e}"));
+            return 1;
+        }
+        Some((path, Ok(file))) => Some((path, file)),
+        None => None,
+    };
     let mut games = Games::default();
     let labeller = match (settings.search_nodes > 0).then(|| Player::new(1, 64)) {
         Some(Err(e)) => {
@@ -154,9 +170,9 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         return 1;
     }
     let values = report(&G::weights(), &games, settings);
-    if let Some(path) = &settings.source {
+    if let Some((path, mut file)) = source_file {
         let source = G::weights_source(&values).unwrap_or_default();
-        if let Err(e) = std::fs::write(path, source) {
+        if let Err(e) = file.write_all(source.as_bytes()) {
             super::complain("tabula tune", format!("{path}: cannot write it: {e}"));
             return 1;
         }
@@ -205,7 +221,7 @@ fn read_games<G: Tunable>(
     games: &mut Games,
 ) -> Result<(), String> {
     let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
-    let file = crate::files::open(std::path::Path::new(path)).map_err(|e| cannot(&e))?;
+    let file = files::open(Path::new(path)).map_err(|e| cannot(&e))?;
     let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
     let mut number = 0;
     while let Some(line) = lines.next_line() {
