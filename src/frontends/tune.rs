@@ -123,7 +123,8 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 fn tune<G: Tunable>(settings: &Settings) -> i32 {
-    let in_use: Vec<i32> = G::weights().iter().map(|w| w.value).collect();
+    let weights = G::weights();
+    let in_use: Vec<i32> = weights.iter().map(|w| w.value).collect();
     if settings.source.is_some() && G::weights_source(&in_use).is_none() {
         super::complain(
             "tabula tune",
@@ -160,7 +161,8 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         None => None,
     };
     for path in &settings.files {
-        if let Err(e) = read_games::<G>(path, settings, labeller.as_ref(), &mut games) {
+        let edge = weights.len() as u32;
+        if let Err(e) = read_games::<G>(path, settings, edge, labeller.as_ref(), &mut games) {
             super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
@@ -169,7 +171,7 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         eprintln!("tabula tune: no settled positions in the games fitted to");
         return 1;
     }
-    let values = report(&G::weights(), &games, settings);
+    let values = report(&weights, &games, settings);
     if let Some((path, mut file)) = source_file {
         let source = G::weights_source(&values).unwrap_or_default();
         if let Err(e) = file.write_all(source.as_bytes()) {
@@ -213,10 +215,11 @@ fn first_players<G: Rules>(pos: &G, score: f64) -> f64 {
 const MAX_GAME_LINE: usize = 1 << 20;
 
 /// Adds the samples of every game in the save file `path`, line by line (a file of any size
-/// costs only its samples).
+/// costs only its samples); `edge` is the index of the first player's edge, after the weights.
 fn read_games<G: Tunable>(
     path: &str,
     settings: &Settings,
+    edge: u32,
     labeller: Option<&Labeller>,
     games: &mut Games,
 ) -> Result<(), String> {
@@ -236,7 +239,7 @@ fn read_games<G: Tunable>(
         if text.starts_with('#') || text.trim().is_empty() {
             continue;
         }
-        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, labeller)
+        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, edge, labeller)
             .map_err(|e| format!("line {number}: {e}"))?
         {
             games.count += 1;
@@ -311,6 +314,7 @@ fn game_samples<G: Tunable>(
     game_id: &str,
     line: &str,
     skip: usize,
+    edge: u32,
     labeller: Option<&Labeller>,
 ) -> Result<Option<Vec<Sample>>, String> {
     let game = SavedGame::parse(line)?;
@@ -335,7 +339,6 @@ fn game_samples<G: Tunable>(
     };
     let mut samples = Vec::new();
     let mut counts = Vec::new();
-    let edge = (G::weights().len() as u32, 1.0);
     for (ply, word) in moves.split_whitespace().enumerate() {
         if ply >= skip && pos.settled() {
             pos.weight_counts(&mut counts);
@@ -344,7 +347,7 @@ fn game_samples<G: Tunable>(
                 counts: counts
                     .iter()
                     .map(|&(i, n)| (i as u32, f64::from(n)))
-                    .chain([edge])
+                    .chain([(edge, 1.0)])
                     .collect(),
                 result,
                 searched: labeller.map(|l| l.score(&pos)),
@@ -580,6 +583,11 @@ mod tests {
         r
     }
 
+    /// The first player's edge's index for Chess14: after its weights.
+    fn chess14_edge() -> u32 {
+        Chess14::weights().len() as u32
+    }
+
     fn sample(eval: f64, knights: f64, result: f64) -> Sample {
         Sample {
             eval,
@@ -678,7 +686,7 @@ mod tests {
     #[test]
     fn save_lines_give_quiet_positions_of_decided_games() {
         let line = "1\tengine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
-        let samples = game_samples::<Chess14>("chess14", line, 1, None)
+        let samples = game_samples::<Chess14>("chess14", line, 1, chess14_edge(), None)
             .unwrap()
             .unwrap();
         assert_eq!(samples.len(), 2);
@@ -688,12 +696,21 @@ mod tests {
         assert!(samples.iter().all(|s| s.counts.last() == Some(&edge)));
         let flagged = line.replace("rules", "time forfeit");
         assert!(
-            game_samples::<Chess14>("chess14", &flagged, 0, None)
+            game_samples::<Chess14>("chess14", &flagged, 0, chess14_edge(), None)
                 .unwrap()
                 .is_none()
         );
-        assert!(game_samples::<Chess14>("chess14", "1\t2", 0, None).is_err());
-        assert!(game_samples::<Chess14>("chess14", &line.replace("e2e4", "zz"), 0, None).is_err());
+        assert!(game_samples::<Chess14>("chess14", "1\t2", 0, chess14_edge(), None).is_err());
+        assert!(
+            game_samples::<Chess14>(
+                "chess14",
+                &line.replace("e2e4", "zz"),
+                0,
+                chess14_edge(),
+                None
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -716,7 +733,7 @@ mod tests {
                 files: vec![path.clone()],
             };
             let mut games = Games::default();
-            read_games::<Chess14>(&path, &settings, None, &mut games).unwrap();
+            read_games::<Chess14>(&path, &settings, chess14_edge(), None, &mut games).unwrap();
             assert_eq!(games.count, 5);
             assert_eq!(games.fitted_ends.len(), fitted, "holdout {holdout}");
             assert_eq!(games.held_out.len(), held_out, "two samples a game");
