@@ -20,6 +20,13 @@ const LEAPER_CENTRE: i32 = 30;
 const SLIDER_CENTRE: i32 = 10;
 /// Kings want the back while the board is full: penalty at the centre.
 const KING_CENTRE: i32 = 30;
+/// And the centre once few pieces are left, to support pawns and stop passers.
+const KING_CENTRE_ENDGAME: i32 = 40;
+/// The pieces' value on the board (both sides, pawns and kings aside) from which the king
+/// wants the back in full, and below which it wants the centre in full; in between it is
+/// tapered.
+const MIDDLEGAME_PIECES: i32 = 5000;
+const ENDGAME_PIECES: i32 = 1500;
 /// Per step a pawn has advanced towards its promotion zone.
 const PAWN_STEP: i32 = 12;
 /// Per step of the enemy king away from the centre, when we are well ahead (mating drive).
@@ -142,6 +149,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let first_past = h.div_ceil(2);
     let centrality = Centre::new(pos);
     let mut walk = Walk::new(pos);
+    let mut king_centre = [0i32; 2];
+    let mut pieces = 0;
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -152,6 +161,9 @@ pub fn evaluate(pos: &Position) -> i32 {
         let s = &mut score[side.index()];
         *s += kind.value();
         material[side.index()] += kind.value();
+        if kind != Kind::Pawn {
+            pieces += kind.value();
+        }
         match kind {
             Kind::Pawn => {
                 let advanced = if side == pos.up() {
@@ -161,7 +173,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                 };
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
             }
-            Kind::King => *s -= KING_CENTRE * centre / 64,
+            Kind::King => king_centre[side.index()] += centre,
             Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
             _ => *s += SLIDER_CENTRE * centre / 64,
         }
@@ -170,6 +182,12 @@ pub fn evaluate(pos: &Position) -> i32 {
     for side in [Side::P1, Side::P2] {
         let i = side.index();
         score[i] += walk.targets[i].score(pos, side, |sq| walk.guarded(side, sq));
+    }
+    let middlegame =
+        ((pieces - ENDGAME_PIECES) * 256 / (MIDDLEGAME_PIECES - ENDGAME_PIECES)).clamp(0, 256);
+    let per_centre = (KING_CENTRE_ENDGAME * (256 - middlegame) - KING_CENTRE * middlegame) / 256;
+    for i in 0..2 {
+        score[i] += per_centre * king_centre[i] / 64;
     }
     let threats = threats::threats(pos, &walk);
     score[0] += threats[0];
@@ -258,6 +276,19 @@ mod tests {
         assert!(evaluate(&up_a_queen) > 800);
         let down_a_rook = parse_fen("7K5R/14/14/14/14/14/14/14/14/14/14/14/14/7k6 w").unwrap();
         assert!(evaluate(&down_a_rook) < -400);
+    }
+
+    #[test]
+    fn kings_keep_back_in_the_middlegame_and_come_forward_in_the_endgame() {
+        let at = |fen: &str| evaluate(&parse_fen(fen).unwrap());
+        // Most pieces on the board: White's king (lower case) is better on g1 than on g7.
+        let back = at("R1BHEAKGB1R3/14/14/14/14/14/14/14/14/14/14/14/14/r1bheakgb1r3 w");
+        let forward = at("R1BHEAKGB1R3/14/14/14/14/14/14/6k7/14/14/14/14/14/r1bhea1gb1r3 w");
+        assert!(back > forward);
+        // Kings and a blocked pawn each: on g7 it is better than in the corner.
+        let centre = at("7K6/14/14/14/14/14/14/6k7/14/14/2P11/2p11/14/14 w");
+        let corner = at("7K6/14/14/14/14/14/14/14/14/14/2P11/2p11/14/k13 w");
+        assert!(centre > corner);
     }
 
     #[test]
