@@ -57,11 +57,11 @@ fn a_fairy_engine_gets_its_notation_and_answers_in_it() {
     // Game 1: its promotion, read without the suffix; the queen it made, in its letters;
     // then an unreadable move that loses.
     assert!(
-        records[0].contains(&format!("position fen {PROMOTION} moves a5a6 l10k10")),
+        records[0].contains(&format!("position fen {PROMOTION} moves a5a6 l10k9")),
         "{games}"
     );
     assert!(
-        lines.contains(&"position fen 10k1/12/12/12/Q11/12/12/12/12/11K w - - 0 1"),
+        lines.contains(&"position fen 12/10k1/12/12/Q11/12/12/12/12/11K w - - 0 1"),
         "{sent}"
     );
     assert!(records[0].contains("illegal move 'zz99'"), "{games}");
