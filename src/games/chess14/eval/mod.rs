@@ -1,10 +1,11 @@
 //! Static evaluation: material (the rules page's values), piece-square terms scaled to the
 //! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
 //! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
-//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging). Each
-//! term's weights are named in its file.
+//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging), `passed`
+//! (pawns no enemy pawn can stop). Each term's weights are named in its file.
 
 mod king_safety;
+mod passed;
 mod threats;
 mod walk;
 
@@ -151,6 +152,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut walk = Walk::new(pos);
     let mut king_centre = [0i32; 2];
     let mut pieces = 0;
+    let mut pawns = passed::Pawns::new();
     for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
         let c = pos.cell(sq);
         if !is_piece(c) {
@@ -172,6 +174,7 @@ pub fn evaluate(pos: &Position) -> i32 {
                     h - 1 - rank_of(sq)
                 };
                 *s += PAWN_STEP * advanced.min(first_past) as i32;
+                pawns.add(sq, side, pos.up());
             }
             Kind::King => king_centre[side.index()] += centre,
             Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
@@ -190,8 +193,10 @@ pub fn evaluate(pos: &Position) -> i32 {
         score[i] += per_centre * king_centre[i] / 64;
     }
     let threats = threats::threats(pos, &walk);
-    score[0] += threats[0];
-    score[1] += threats[1];
+    let passed = pawns.passed(pos);
+    for i in 0..2 {
+        score[i] += threats[i] + passed[i];
+    }
     for side in [Side::P1, Side::P2] {
         if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
             score[side.index()] += mop_up(pos, &centrality, side);
