@@ -160,8 +160,8 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         }),
         None => None,
     };
+    let edge = weights.len() as u32;
     for path in &settings.files {
-        let edge = weights.len() as u32;
         if let Err(e) = read_games::<G>(path, settings, edge, labeller.as_ref(), &mut games) {
             super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
