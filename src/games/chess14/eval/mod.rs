@@ -94,7 +94,7 @@ fn mop_up(pos: &Position, centre: &Centre, side: Side) -> i32 {
 
 /// A piece's worth in the evaluation's material sum. Fitted by `tabula tune` to the results
 /// of 3,054 self-play and match games on the 12x10 cut, together with the mobility slopes
-/// (docs/journal/performance.md, the night of 2026-11-27); the rules page's
+/// (docs/journal/performance.md, "... weights fitted to 3,054 games"); the rules page's
 /// values (`Kind::value`) still price exchanges, order captures and measure the phase.
 fn worth(kind: Kind) -> i32 {
     match kind {
