@@ -244,12 +244,14 @@ pub(super) fn bound(best: i32, alpha: i32, beta: i32) -> Bound {
 
 /// Brings the best-scored remaining move to position `i` (selection sort, done lazily so
 /// that a cut-off skips sorting the rest).
+/// The first of the best-scored moves is taken, as a scan keeping the best so far would; two
+/// passes (the best score, then where it first is) let the compiler vectorize both, which
+/// matters where a 14x14 board gives a node a hundred moves and more.
 pub(super) fn pick_best<M: Copy>(moves: &mut [(M, i32)], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].1 > moves[best].1 {
-            best = j;
-        }
-    }
-    moves.swap(i, best);
+    let rest = &moves[i..];
+    let Some(top) = rest.iter().map(|m| m.1).max() else {
+        return;
+    };
+    let best = rest.iter().position(|m| m.1 == top).unwrap_or(0);
+    moves.swap(i, i + best);
 }
