@@ -118,7 +118,7 @@ fn contributors(pos: &Position) -> Result<String, String> {
     for &k in pos.kings(loser) {
         let k = k as usize;
         let mut lifted = pos.clone();
-        lifted.cells[k] = EMPTY;
+        lifted.set_cell(k, EMPTY);
         let mut covered = vec![(pos, k)];
         for &d in &QUEEN_DIRS {
             let s = k.wrapping_add_signed(d);

@@ -5,7 +5,7 @@ use super::config;
 use super::eval;
 use super::levels;
 use super::moves::{Move, MoveKind};
-use super::pieces::{Kind, is_piece, kind_of, side_of};
+use super::pieces::{Kind, is_piece, kind_of};
 use super::position::Position;
 use super::text;
 use crate::game::{
@@ -174,10 +174,9 @@ impl Searchable for Position {
     /// zugzwang is rare.
     fn play_null(&mut self) -> bool {
         let us = Position::side_to_move(self);
-        let has_pieces = self.squares().any(|sq| {
-            let c = self.cell(sq);
-            is_piece(c) && side_of(c) == us && !matches!(kind_of(c), Kind::Pawn | Kind::King)
-        });
+        let has_pieces = self
+            .pieces_of(us)
+            .any(|sq| !matches!(kind_of(self.cell(sq)), Kind::Pawn | Kind::King));
         if !has_pieces || self.king_attacked(us) {
             return false;
         }

@@ -21,11 +21,8 @@ impl Position {
     fn generate(&self, noisy_only: bool, out: &mut Vec<Move>) {
         let legality = self.legality();
         let us = self.side_to_move();
-        for sq in self.squares() {
-            let c = self.cell(sq);
-            if is_piece(c) && side_of(c) == us {
-                self.moves_from(sq, &legality, noisy_only, out);
-            }
+        for sq in self.pieces_of(us) {
+            self.moves_from(sq, &legality, noisy_only, out);
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::attacks::{self, SquareSet};
 use super::config::Clocks;
-use super::geometry::{CELLS, MAX_SIDE, MIN_SIDE, STRIDE, index};
+use super::geometry::{CELLS, MAX_SIDE, MIN_SIDE, STRIDE, file_of, index, rank_of};
 use super::moves::{Move, MoveKind};
 use super::pieces::{EMPTY, Kind, OFF, UNMOVED, is_piece, kind_code, kind_of, piece, side_of};
 use super::zobrist;
@@ -24,6 +24,9 @@ pub struct Position {
     nkings: [u8; 2],
     kings: [[u16; MAX_KINGS]; 2],
     hash: u64,
+    /// `occupied[side][rank]`: the files of `side`'s pieces on that rank, one bit each, kept
+    /// with `cells`, so that walks over the pieces skip the empty squares.
+    occupied: [[u16; MAX_SIDE]; 2],
     /// The hash of the pawns alone, kept like `hash`: the search's key for correcting the
     /// static score (a pawn structure the evaluation misjudges, it misjudges alike).
     pawn_hash: u64,
@@ -56,6 +59,7 @@ impl Position {
             up,
             nkings: [0; 2],
             kings: [[0; MAX_KINGS]; 2],
+            occupied: [[0; MAX_SIDE]; 2],
             hash: 0,
             pawn_hash: 0,
             clocks: Clocks::default(),
@@ -64,7 +68,44 @@ impl Position {
 
     /// Sets a square during setup (the hash and king lists are fixed up by `finish`).
     pub fn put(&mut self, file: usize, rank: usize, cell: u8) {
-        self.cells[index(file, rank)] = cell;
+        self.set_cell(index(file, rank), cell);
+    }
+
+    /// Writes one cell, keeping `occupied` with it.
+    pub(super) fn set_cell(&mut self, sq: usize, cell: u8) {
+        let (bit, rank) = (1 << file_of(sq), rank_of(sq));
+        let old = self.cells[sq];
+        if is_piece(old) {
+            self.occupied[side_of(old).index()][rank] &= !bit;
+        }
+        if is_piece(cell) {
+            self.occupied[side_of(cell).index()][rank] |= bit;
+        }
+        self.cells[sq] = cell;
+    }
+
+    /// The squares of `side`'s pieces, in the order of `squares`.
+    pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.men(move |r| self.occupied[side.index()][r])
+    }
+
+    /// The squares of every piece, in the order of `squares`.
+    pub fn pieces(&self) -> impl Iterator<Item = usize> + '_ {
+        self.men(|r| self.occupied[0][r] | self.occupied[1][r])
+    }
+
+    /// The squares of the bits `files` gives for each rank, rank by rank and file by file.
+    fn men(&self, files: impl Fn(usize) -> u16) -> impl Iterator<Item = usize> {
+        (0..self.height()).flat_map(move |r| {
+            let mut bits = files(r);
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let f = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    index(f, r)
+                })
+            })
+        })
     }
 
     /// Completes a setup: records the kings, computes the hash, and refuses positions the game
@@ -252,8 +293,8 @@ impl Position {
             MoveKind::Promotion => piece(Kind::Queen, self.stm),
             _ => moving & !UNMOVED,
         };
-        self.cells[from] = EMPTY;
-        self.cells[to] = landed;
+        self.set_cell(from, EMPTY);
+        self.set_cell(to, landed);
         self.hash ^= zobrist::cell(landed, to);
         if is_pawn(moving) {
             self.pawn_hash ^= zobrist::cell(moving, from);
@@ -278,8 +319,8 @@ impl Position {
             let rook = self.cells[rook_from];
             let moved_rook = rook & !UNMOVED;
             self.hash ^= zobrist::cell(rook, rook_from) ^ zobrist::cell(moved_rook, rook_to);
-            self.cells[rook_from] = EMPTY;
-            self.cells[rook_to] = moved_rook;
+            self.set_cell(rook_from, EMPTY);
+            self.set_cell(rook_to, moved_rook);
         }
         self.stm = self.stm.other();
         self.hash ^= zobrist::BLACK_TO_MOVE;

@@ -2,7 +2,7 @@
 
 use super::geometry::index;
 use super::moves::MoveKind;
-use super::pieces::{EMPTY, Kind, UNMOVED, piece};
+use super::pieces::{EMPTY, Kind, UNMOVED, is_piece, piece, side_of};
 use super::position::Position;
 use super::text::{format_fen, parse_fen};
 use crate::game::Side;
@@ -30,6 +30,13 @@ proptest! {
             pos.play(moves[pick as usize % moves.len()]);
             prop_assert_eq!(pos.hash(), pos.hash_from_scratch());
             prop_assert_eq!(pos.pawn_hash(), pos.pawn_hash_from_scratch());
+            // The pieces' bit sets follow the cells.
+            let scanned: Vec<usize> = pos.squares().filter(|&sq| is_piece(pos.cell(sq))).collect();
+            prop_assert_eq!(pos.pieces().collect::<Vec<_>>(), scanned);
+            for side in [Side::P1, Side::P2] {
+                let own: Vec<usize> = pos.squares().filter(|&sq| is_piece(pos.cell(sq)) && side_of(pos.cell(sq)) == side).collect();
+                prop_assert_eq!(pos.pieces_of(side).collect::<Vec<_>>(), own);
+            }
             // The kings list follows the kings.
             for side in [Side::P1, Side::P2] {
                 for &k in pos.kings(side) {

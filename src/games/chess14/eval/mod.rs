@@ -9,8 +9,8 @@ mod passed;
 mod threats;
 mod walk;
 
-use super::geometry::{MAX_SIDE, file_of, index, rank_of};
-use super::pieces::{KINDS, Kind, is_piece, kind_of, side_of};
+use super::geometry::{MAX_SIDE, file_of, rank_of};
+use super::pieces::{KINDS, Kind, kind_of, side_of};
 use super::position::Position;
 use crate::game::{Side, Weight};
 use walk::Walk;
@@ -83,9 +83,8 @@ fn mop_up(pos: &Position, centre: &Centre, side: Side) -> i32 {
     let target = target as usize;
     let far = pos.width().max(pos.height()) as i32;
     let mut score = MOP_UP_EDGE * (64 - centre.at(target)) / 4;
-    for sq in pos.squares() {
-        let c = pos.cell(sq);
-        if is_piece(c) && side_of(c) == side && kind_of(c) != Kind::Pawn {
+    for sq in pos.pieces_of(side) {
+        if kind_of(pos.cell(sq)) != Kind::Pawn {
             score += MOP_UP_CLOSE * (far - distance(sq, target));
         }
     }
@@ -143,13 +142,11 @@ pub fn linear_weights() -> Vec<Weight> {
 pub fn linear_counts(pos: &Position, out: &mut Vec<(usize, i32)>) {
     let mut balance = [0i32; KINDS.len()];
     let mut walk = Walk::new(pos);
-    for sq in pos.squares() {
+    for sq in pos.pieces() {
         let c = pos.cell(sq);
-        if is_piece(c) {
-            let (kind, side) = (kind_of(c), side_of(c));
-            balance[kind as usize - 1] += if side == Side::P1 { 1 } else { -1 };
-            walk.visit(pos, sq, kind, side);
-        }
+        let (kind, side) = (kind_of(c), side_of(c));
+        balance[kind as usize - 1] += if side == Side::P1 { 1 } else { -1 };
+        walk.visit(pos, sq, kind, side);
     }
     let material = valued().map(|k| balance[k as usize - 1]);
     let mobility = mobile().map(|k| walk.safe[0][k as usize - 1] - walk.safe[1][k as usize - 1]);
@@ -173,11 +170,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut king_centre = [0i32; 2];
     let mut pieces = 0;
     let mut pawns = passed::Pawns::new();
-    for sq in (0..h).flat_map(|r| (0..pos.width()).map(move |f| index(f, r))) {
+    for sq in pos.pieces() {
         let c = pos.cell(sq);
-        if !is_piece(c) {
-            continue;
-        }
         let (kind, side) = (kind_of(c), side_of(c));
         let centre = centrality.at(sq);
         let s = &mut score[side.index()];
