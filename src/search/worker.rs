@@ -244,6 +244,7 @@ pub(super) fn bound(best: i32, alpha: i32, beta: i32) -> Bound {
 
 /// Brings the best-scored remaining move to position `i` (selection sort, done lazily so
 /// that a cut-off skips sorting the rest).
+///
 /// The first of the best-scored moves is taken, as a scan keeping the best so far would; two
 /// passes (the best score, then where it first is) let the compiler vectorize both, which
 /// matters where a 14x14 board gives a node a hundred moves and more.

@@ -86,16 +86,16 @@ impl Position {
 
     /// The squares of `side`'s pieces, in the order of `squares`.
     pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
-        self.men(move |r| self.occupied[side.index()][r])
+        self.squares_by_rank(move |r| self.occupied[side.index()][r])
     }
 
     /// The squares of every piece, in the order of `squares`.
     pub fn pieces(&self) -> impl Iterator<Item = usize> + '_ {
-        self.men(|r| self.occupied[0][r] | self.occupied[1][r])
+        self.squares_by_rank(|r| self.occupied[0][r] | self.occupied[1][r])
     }
 
     /// The squares of the bits `files` gives for each rank, rank by rank and file by file.
-    fn men(&self, files: impl Fn(usize) -> u16) -> impl Iterator<Item = usize> {
+    fn squares_by_rank(&self, files: impl Fn(usize) -> u16) -> impl Iterator<Item = usize> {
         (0..self.height()).flat_map(move |r| {
             let mut bits = files(r);
             std::iter::from_fn(move || {
