@@ -480,8 +480,9 @@ pub trait Tunable: Searchable {
     fn weights() -> Vec<Weight>;
 
     /// The nonzero counts of the weights here, as (index, count), seen from the first
-    /// player's side: the evaluation from that side moves by count × change of the weight.
-    fn weight_counts(&self, out: &mut Vec<(usize, i32)>);
+    /// player's side: the evaluation from that side moves by count × change of the weight
+    /// (a count may be a fraction: a term counted in 64ths, say).
+    fn weight_counts(&self, out: &mut Vec<(usize, f64)>);
 
     /// Whether the static evaluation is a fair sample of the game here: nothing is about to
     /// be won or taken that it cannot see (the tuner skips the other positions).

@@ -19,6 +19,14 @@ fn tune(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// A fit of 300 steps on every game, with `extra` arguments.
+fn fit(extra: &[&str]) -> (i32, String) {
+    let mut args = vec!["--game", "gomoku", "--steps", "300", "--holdout", "0"];
+    args.extend(extra);
+    args.push(GAMES);
+    tune(&args)
+}
+
 /// The numbers of a text, in order: the tables' entries (and their types' sizes).
 fn numbers(text: &str) -> Vec<i32> {
     text.split(|c: char| !(c.is_ascii_digit() || c == '-'))
@@ -66,17 +74,7 @@ fn a_fit_with_every_weight_held_writes_back_the_tables_in_use() {
 fn a_fit_moves_the_weights_it_sees_and_lowers_the_error() {
     let path = std::env::temp_dir().join(format!("tabula-tune-fit-{}.rs", std::process::id()));
     let file = path.to_str().unwrap();
-    let (code, out) = tune(&[
-        "--game",
-        "gomoku",
-        "--steps",
-        "300",
-        "--holdout",
-        "0",
-        "--source",
-        file,
-        GAMES,
-    ]);
+    let (code, out) = fit(&["--source", file]);
     assert_eq!(code, 0, "{out}");
     // `<games> games, <n> settled positions; logistic scale <k>; mean squared error <a> -> <b>`
     let line = out
@@ -99,4 +97,26 @@ fn a_fit_moves_the_weights_it_sees_and_lowers_the_error() {
     // The fours' weights, which no settled position shows, stay (ENEMY_LINES' last two).
     let four = in_use.iter().position(|&v| v == -1000).unwrap();
     assert_eq!(written[four - 1..=four], in_use[four - 1..=four]);
+}
+
+#[test]
+fn held_weights_stay_where_they_are_and_the_others_move() {
+    let (code, out) = fit(&["--hold", "own-line-*,enemy-threats-000"]);
+    assert_eq!(code, 0, "{out}");
+    // `<name>  <value>  <measured>  <positions>[ (held: ...)]`
+    let row = |name: &str| {
+        let line = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} in {out}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (value, measured): (f64, f64) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+        (value, measured, line.ends_with("(held: --hold)"))
+    };
+    for name in ["own-line-otwo", "enemy-threats-000"] {
+        let (value, measured, held) = row(name);
+        assert!(held && value == measured, "{name}: {value} {measured}");
+    }
+    let (value, measured, held) = row("enemy-line-otwo");
+    assert!(!held && value != measured, "{value} {measured}");
 }

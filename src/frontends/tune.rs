@@ -1,5 +1,5 @@
 //! `tabula tune`: an evaluation's linear weights measured on played games (Texel's method):
-//! Chess14's piece values and mobility slopes, or every entry of Gomoku's pattern tables. The
+//! every weight of Chess14's evaluation, or every entry of Gomoku's pattern tables. The
 //! games come from `tabula match --save` files; every settled position of a game (Chess14: no
 //! check, no capture that wins material; Gomoku: no four on the board) is a sample labelled
 //! with the game's result. The evaluation's score, with its weights as free parameters, is
@@ -35,12 +35,14 @@ use std::path::Path;
 
 pub const USAGE: &str =
     "usage: tabula tune [--game chess14|gomoku] [--skip PLIES] [--steps N] [--holdout N]
-         [--min-seen N] [--search-nodes N [--search-weight W]] [--source FILE] SAVEFILE...
+         [--min-seen N] [--hold NAMES] [--search-nodes N [--search-weight W]] [--source FILE]
+         SAVEFILE...
        an evaluation's weights fitted to the results of games saved by `tabula match --save`
-       (chess14, the default: piece values and mobility slopes; gomoku: its pattern tables);
-       every N-th game (default 5) is held out to test the fit; --search-nodes labels each
-       position also by a search of N nodes (weight W of the label, default 0.5); --source
-       writes the measured weights as the game's weights file (gomoku)";
+       (chess14, the default: every weight of its evaluation; gomoku: its pattern tables);
+       every N-th game (default 5) is held out to test the fit; --hold keeps the weights named
+       (comma-separated; NAME* names all that begin so) where they are; --search-nodes labels
+       each position also by a search of N nodes (weight W of the label, default 0.5);
+       --source writes the measured weights as the game's weights file (gomoku)";
 
 /// One settled position: the evaluation from the first player's side, the nonzero counts of
 /// the weights there (`Tunable::weight_counts`, as (index, count)), the first player's result (1,
@@ -82,8 +84,10 @@ struct Settings {
     steps: usize,
     /// Every `holdout`-th game is held out of the fit.
     holdout: usize,
-    /// Weights seen in fewer fitted positions are held.
+    /// Weights seen in fewer fitted positions are held...
     min_seen: usize,
+    /// ...and those named here (a trailing `*` names every weight that begins so).
+    hold: Vec<String>,
     /// Each position's search for its label (0: none), and the label's share it has.
     search_nodes: u64,
     search_weight: f64,
@@ -122,8 +126,27 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// Whether `pattern` of `--hold` names `name`.
+fn names(pattern: &str, name: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => name == pattern,
+    }
+}
+
 fn tune<G: Tunable>(settings: &Settings) -> i32 {
     let weights = G::weights();
+    if let Some(p) = settings
+        .hold
+        .iter()
+        .find(|p| !weights.iter().any(|w| names(p, &w.name)))
+    {
+        super::complain(
+            "tabula tune",
+            format!("--hold: {} has no weight named '{p}'", settings.game),
+        );
+        return 2;
+    }
     let in_use: Vec<i32> = weights.iter().map(|w| w.value).collect();
     if settings.source.is_some() && G::weights_source(&in_use).is_none() {
         super::complain(
@@ -262,6 +285,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         steps: 3000,
         holdout: 5,
         min_seen: 100,
+        hold: Vec::new(),
         search_nodes: 0,
         search_weight: 0.5,
         source: None,
@@ -282,6 +306,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
             Arg::Flag("--steps", v) => s.steps = number("--steps", v, 1..=1_000_000)?,
             Arg::Flag("--holdout", v) => s.holdout = number("--holdout", v, 0..=1_000_000)?,
             Arg::Flag("--min-seen", v) => s.min_seen = number("--min-seen", v, 0..=1_000_000_000)?,
+            Arg::Flag("--hold", v) => s.hold.extend(v.split(',').map(str::to_string)),
             Arg::Flag("--search-nodes", v) => {
                 s.search_nodes = number("--search-nodes", v, 1..=1_000_000_000)?
             }
@@ -346,7 +371,7 @@ fn game_samples<G: Tunable>(
                 eval: first_players(&pos, f64::from(pos.evaluate(&G::Policy::default()))),
                 counts: counts
                     .iter()
-                    .map(|&(i, n)| (i as u32, f64::from(n)))
+                    .map(|&(i, n)| (i as u32, n))
                     .chain([(edge, 1.0)])
                     .collect(),
                 result,
@@ -470,10 +495,17 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
     let held = &games.held_out;
     let seen = seen(fitted, kinds);
     let edge_step = weights.iter().map(|w| w.step).fold(0.0, f64::max);
+    let on_hold = |w: &Weight| settings.hold.iter().any(|p| names(p, &w.name));
     let rates: Vec<f64> = weights
         .iter()
         .zip(&seen)
-        .map(|(w, &n)| if n >= settings.min_seen { w.step } else { 0.0 })
+        .map(|(w, &n)| {
+            if n >= settings.min_seen && !on_hold(w) {
+                w.step
+            } else {
+                0.0
+            }
+        })
         .chain([edge_step])
         .collect();
     let k = fit_scale(fitted, |s| s.eval);
@@ -558,10 +590,12 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
             w.name,
             w.value,
             seen[i],
-            if w.step > 0.0 && rates[i] == 0.0 {
-                " (held: seen too seldom)"
-            } else {
+            if w.step == 0.0 || rates[i] > 0.0 {
                 ""
+            } else if on_hold(w) {
+                " (held: --hold)"
+            } else {
+                " (held: seen too seldom)"
             }
         ));
     }
@@ -727,6 +761,7 @@ mod tests {
                 steps: 1,
                 holdout,
                 min_seen: 100,
+                hold: Vec::new(),
                 search_nodes: 0,
                 search_weight: 0.5,
                 source: None,

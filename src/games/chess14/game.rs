@@ -194,14 +194,14 @@ impl Searchable for Position {
     }
 }
 
-/// Piece values and mobility slopes, fitted on quiet positions: out of check, with no
-/// capture that wins material.
+/// Every weight of the evaluation, fitted on quiet positions: out of check, with no capture
+/// that wins material.
 impl Tunable for Position {
     fn weights() -> Vec<Weight> {
         eval::linear_weights()
     }
 
-    fn weight_counts(&self, out: &mut Vec<(usize, i32)>) {
+    fn weight_counts(&self, out: &mut Vec<(usize, f64)>) {
         eval::linear_counts(self, out)
     }
 

@@ -80,7 +80,7 @@ impl Tunable for Gomoku {
         out
     }
 
-    fn weight_counts(&self, out: &mut Vec<(usize, i32)>) {
+    fn weight_counts(&self, out: &mut Vec<(usize, f64)>) {
         let mover = self.side_to_move();
         // The evaluation is the mover's: from the first player's side, the second's counts
         // turn over.
@@ -107,7 +107,8 @@ impl Tunable for Gomoku {
             }
         }
         out.clear();
-        out.extend(all.into_iter().enumerate().filter(|&(_, n)| n != 0));
+        let nonzero = all.into_iter().enumerate().filter(|&(_, n)| n != 0);
+        out.extend(nonzero.map(|(i, n)| (i, f64::from(n))));
     }
 
     /// No five on the board and no four of either colour: `evaluate` is then the weighted
@@ -201,8 +202,11 @@ mod tests {
             }
             settled += 1;
             pos.weight_counts(&mut counts);
-            let sum: i32 = counts.iter().map(|&(i, n)| weights[i].value * n).sum();
-            assert_eq!(sum, first_players(&pos), "after {text}");
+            let sum: f64 = counts
+                .iter()
+                .map(|&(i, n)| f64::from(weights[i].value) * n)
+                .sum();
+            assert_eq!(sum, f64::from(first_players(&pos)), "after {text}");
         }
         assert!(settled >= 8, "{settled}");
     }

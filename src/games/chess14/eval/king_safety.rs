@@ -37,13 +37,18 @@ const UNSAFE_CHECK: i32 = 8;
 /// Units taken off per own pawn right in front of the king (on the next rank) or one further.
 const SHELTER_NEAR: i32 = 10;
 const SHELTER_FAR: i32 = 5;
-/// The penalty in centipawns is units² / this, at most `MAX_DANGER`.
+/// The danger in centipawns (before its weight, `terms::KING_DANGER`) is units² / this, at
+/// most `MAX_DANGER`.
 const DANGER_SCALE: i32 = 256;
 const MAX_DANGER: i32 = 800;
-/// Centipawns per own piece right next to the king.
-const KING_NEIGHBOUR: i32 = 6;
 /// The most checking squares remembered for the safety test after the walk.
 const MAX_CHECKS: usize = 48;
+
+/// A king's safety: its own pieces right next to it, and the danger of the attack on it.
+pub struct Safety {
+    pub neighbours: i32,
+    pub danger: i32,
+}
 
 /// One king as the enemy's target: its zone and checking squares, and what the enemy's
 /// pieces have done to it so far.
@@ -123,21 +128,22 @@ impl KingTarget {
         }
     }
 
-    /// The king's safety for its side, in centipawns (a penalty is negative), once every piece
-    /// has been walked: `guarded` tells whether the king's side attacks a square.
-    pub fn score(&self, pos: &Position, side: Side, guarded: impl Fn(usize) -> bool) -> i32 {
-        let Some(king) = self.king else {
-            return 0;
+    /// The king's safety for its side once every piece has been walked: `guarded` tells
+    /// whether the king's side attacks a square.
+    pub fn score(&self, pos: &Position, side: Side, guarded: impl Fn(usize) -> bool) -> Safety {
+        let mut safety = Safety {
+            neighbours: 0,
+            danger: 0,
         };
-        let mut score = 0;
+        let Some(king) = self.king else {
+            return safety;
+        };
         for &d in &QUEEN_DIRS {
             let c = pos.cell(king.wrapping_add_signed(d));
-            if is_piece(c) && side_of(c) == side {
-                score += KING_NEIGHBOUR;
-            }
+            safety.neighbours += (is_piece(c) && side_of(c) == side) as i32;
         }
         if self.attackers < 2 {
-            return score;
+            return safety;
         }
         let mut units = self.units + ZONE_HIT * self.hits;
         for &sq in &self.checks[..self.nchecks] {
@@ -149,7 +155,8 @@ impl KingTarget {
         }
         units -= shelter(pos, king, side);
         let units = units.max(0);
-        score - (units * units / DANGER_SCALE).min(MAX_DANGER)
+        safety.danger = (units * units / DANGER_SCALE).min(MAX_DANGER);
+        safety
     }
 }
 
@@ -179,7 +186,7 @@ mod tests {
     use super::*;
 
     /// The king safety of `side` in the position, after a walk over every piece.
-    fn safety(fen: &str, side: Side) -> i32 {
+    fn safety(fen: &str, side: Side) -> Safety {
         let pos = parse_fen(fen).unwrap();
         let mut walk = Walk::new(&pos);
         for sq in pos.squares() {
@@ -205,24 +212,25 @@ mod tests {
 
     #[test]
     fn several_attackers_cost_one_does_not() {
-        let neighbours = 3 * KING_NEIGHBOUR;
         let far = black_king(SHELTERED, FAR).replace("/14/6k7", "/ehb11/6k7");
-        assert_eq!(safety(&far, Side::P2), neighbours);
-        let one = black_king(SHELTERED, ["14", "14", "6a7"]);
-        assert_eq!(safety(&one, Side::P2), neighbours);
+        let far = safety(&far, Side::P2);
+        assert_eq!((far.neighbours, far.danger), (3, 0));
+        let one = safety(&black_king(SHELTERED, ["14", "14", "6a7"]), Side::P2);
+        assert_eq!((one.neighbours, one.danger), (3, 0));
         let three = safety(&black_king(SHELTERED, NEAR), Side::P2);
-        assert!(three < neighbours - 20, "{three}");
+        assert!(three.danger > 20, "{}", three.danger);
         // White's king, far from every black piece, is not touched.
-        assert_eq!(safety(&black_king(SHELTERED, NEAR), Side::P1), 0);
+        let white = safety(&black_king(SHELTERED, NEAR), Side::P1);
+        assert_eq!((white.neighbours, white.danger), (0, 0));
     }
 
     #[test]
     fn pawns_in_front_shelter_the_king() {
-        let sheltered = safety(&black_king(SHELTERED, NEAR), Side::P2);
+        let sheltered = safety(&black_king(SHELTERED, NEAR), Side::P2).danger;
         // Without the pawns the amazon gives check: Black to move.
         let bare = black_king("14", NEAR).replace(" w", " b");
-        let bare = safety(&bare, Side::P2);
-        assert!(bare < sheltered, "{bare} against {sheltered}");
+        let bare = safety(&bare, Side::P2).danger;
+        assert!(bare > sheltered, "{bare} against {sheltered}");
     }
 
     #[test]
@@ -230,6 +238,6 @@ mod tests {
         // The chancellor on j12 can check from i14 and j14; a black rook on n14 guards both.
         let open = black_king(SHELTERED, NEAR);
         let guarded = open.replacen("6K7", "6K6R", 1);
-        assert!(safety(&open, Side::P2) < safety(&guarded, Side::P2));
+        assert!(safety(&open, Side::P2).danger > safety(&guarded, Side::P2).danger);
     }
 }

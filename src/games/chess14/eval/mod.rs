@@ -1,43 +1,35 @@
-//! Static evaluation: material (the rules page's values), piece-square terms scaled to the
-//! board's size, mobility and king safety. Files: `walk` (one walk over each piece's moves
-//! for mobility, the attack maps and the attack on the enemy king), `king_safety` (attack
-//! units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging), `passed`
-//! (pawns no enemy pawn can stop). Each term's weights are named in its file.
+//! Static evaluation: material, centrality scaled to the board's size, mobility, king safety,
+//! threats and passed pawns. Files: `terms` (the weights, one table for the play and the
+//! tuner: each term counted per side, times its weight), `walk` (one walk over each piece's
+//! moves for mobility, the attack maps and the attack on the enemy king), `king_safety`
+//! (attack units and pawn shelter), `threats` (pieces attacked by lesser ones, and hanging),
+//! `passed` (pawns no enemy pawn can stop). What is not linear in a weight (the shape of the
+//! king's danger, the mating drive) keeps its constants in its file.
 
 mod king_safety;
 mod passed;
+mod terms;
 mod threats;
 mod walk;
 
 use super::geometry::{MAX_SIDE, file_of, rank_of};
-use super::pieces::{KINDS, Kind, kind_of, side_of};
+use super::pieces::{Kind, kind_of, side_of};
 use super::position::Position;
 use crate::game::{Side, Weight};
+use terms::Terms;
 use walk::Walk;
 
-/// Centipawns for standing in the exact centre (leapers), falling to 0 in a corner.
-const LEAPER_CENTRE: i32 = 30;
-/// The same for the other pieces, which reach far from anywhere.
-const SLIDER_CENTRE: i32 = 10;
-/// Kings want the back while the board is full: penalty at the centre.
-const KING_CENTRE: i32 = 30;
-/// And the centre once few pieces are left, to support pawns and stop passers.
-const KING_CENTRE_ENDGAME: i32 = 40;
 /// The pieces' value on the board (both sides, pawns and kings aside) from which the king
 /// wants the back in full, and below which it wants the centre in full; in between it is
 /// tapered.
 const MIDDLEGAME_PIECES: i32 = 5000;
 const ENDGAME_PIECES: i32 = 1500;
-/// Per step a pawn has advanced towards its promotion zone.
-const PAWN_STEP: i32 = 12;
 /// Per step of the enemy king away from the centre, when we are well ahead (mating drive).
 const MOP_UP_EDGE: i32 = 2;
 /// Per step our pieces come closer to the enemy king, when we are well ahead.
 const MOP_UP_CLOSE: i32 = 4;
 /// "Well ahead": this much more material than the other side.
 const MOP_UP_LEAD: i32 = 400;
-/// Being on move is worth a little.
-const TEMPO: i32 = 10;
 
 /// Centrality of squares in 0..=64: 64 in the centre, 0 in a corner, whatever the board size.
 /// Computed per file and per rank once for each evaluation (divisions are not free).
@@ -91,77 +83,24 @@ fn mop_up(pos: &Position, centre: &Centre, side: Side) -> i32 {
     score
 }
 
-/// A piece's worth in the evaluation's material sum. Fitted by `tabula tune` to the results
-/// of 3,054 self-play and match games on the 12x10 cut, together with the mobility slopes
-/// (docs/journal/performance.md, "... weights fitted to 3,054 games"); the rules page's
-/// values (`Kind::value`) still price exchanges, order captures and measure the phase.
-fn worth(kind: Kind) -> i32 {
-    match kind {
-        Kind::Pawn => 100,
-        Kind::Knight => 159,
-        Kind::Camel => 200,
-        Kind::Bishop => 333,
-        Kind::Rook => 229,
-        Kind::Archbishop => 609,
-        Kind::Chancellor => 750,
-        Kind::Queen => 767,
-        Kind::Amazon => 1189,
-        Kind::General => 419,
-        Kind::King => 0,
-    }
-}
-
-/// The piece kinds with a value of their own (all but the king), and those with a mobility
-/// slope too (not the pawn): the tuner's weights, in this order.
-fn valued() -> impl Iterator<Item = Kind> {
-    KINDS.iter().copied().filter(|&k| k != Kind::King)
-}
-
-fn mobile() -> impl Iterator<Item = Kind> {
-    valued().filter(|&k| k != Kind::Pawn)
-}
-
-/// The evaluation's linear weights, for a tuner: each piece kind's value but the king's
-/// (named by its letter; the pawn, the unit, held) and each moving piece's mobility per safe
-/// square (`mob-<letter>`).
+/// The evaluation's weights, for a tuner.
 pub fn linear_weights() -> Vec<Weight> {
-    let material = valued().map(|k| Weight {
-        name: k.letter().to_string(),
-        value: worth(k),
-        step: if k == Kind::Pawn { 0.0 } else { 2.0 },
-    });
-    let mobility = mobile().map(|k| Weight {
-        name: format!("mob-{}", k.letter()),
-        value: walk::mobility_weights(k).0,
-        step: 0.05,
-    });
-    material.chain(mobility).collect()
+    terms::linear_weights()
 }
 
-/// The counts of `linear_weights` in `pos`, White's minus Black's, the nonzero ones.
-pub fn linear_counts(pos: &Position, out: &mut Vec<(usize, i32)>) {
-    let mut balance = [0i32; KINDS.len()];
-    let mut walk = Walk::new(pos);
-    for sq in pos.pieces() {
-        let c = pos.cell(sq);
-        let (kind, side) = (kind_of(c), side_of(c));
-        balance[kind as usize - 1] += if side == Side::P1 { 1 } else { -1 };
-        walk.visit(pos, sq, kind, side);
-    }
-    let material = valued().map(|k| balance[k as usize - 1]);
-    let mobility = mobile().map(|k| walk.safe[0][k as usize - 1] - walk.safe[1][k as usize - 1]);
-    out.clear();
-    out.extend(
-        material
-            .chain(mobility)
-            .enumerate()
-            .filter(|&(_, n)| n != 0),
-    );
+/// The counts of `linear_weights` in `pos`, White's less Black's, the nonzero ones.
+pub fn linear_counts(pos: &Position, out: &mut Vec<(usize, f64)>) {
+    terms(pos).counts(out)
 }
 
 /// The evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut score = [0i32; 2];
+    terms(pos).score(pos.side_to_move())
+}
+
+/// Every term of the evaluation in `pos`, for both sides.
+fn terms(pos: &Position) -> Terms {
+    let mut t = Terms::new();
     let mut material = [0i32; 2];
     let h = pos.height();
     let first_past = h.div_ceil(2);
@@ -174,8 +113,6 @@ pub fn evaluate(pos: &Position) -> i32 {
         let c = pos.cell(sq);
         let (kind, side) = (kind_of(c), side_of(c));
         let centre = centrality.at(sq);
-        let s = &mut score[side.index()];
-        *s += worth(kind);
         material[side.index()] += kind.value();
         if kind != Kind::Pawn {
             pieces += kind.value();
@@ -187,37 +124,64 @@ pub fn evaluate(pos: &Position) -> i32 {
                 } else {
                     h - 1 - rank_of(sq)
                 };
-                *s += PAWN_STEP * advanced.min(first_past) as i32;
+                t.add(side, terms::PAWN_STEP, advanced.min(first_past) as i32);
                 pawns.add(sq, side, pos.up());
             }
             Kind::King => king_centre[side.index()] += centre,
-            Kind::Knight | Kind::Camel | Kind::General => *s += LEAPER_CENTRE * centre / 64,
-            _ => *s += SLIDER_CENTRE * centre / 64,
+            _ => {
+                t.add(side, terms::centre(kind), centre);
+                if kind == Kind::Rook {
+                    pawns.add_rook(sq, side);
+                }
+            }
         }
-        *s += walk.visit(pos, sq, kind, side);
-    }
-    for side in [Side::P1, Side::P2] {
-        let i = side.index();
-        score[i] += walk.targets[i].score(pos, side, |sq| walk.guarded(side, sq));
+        if kind != Kind::King {
+            t.add(side, terms::material(kind), 1);
+        }
+        t.rest[side.index()] += walk.visit(pos, sq, kind, side);
     }
     let middlegame =
         ((pieces - ENDGAME_PIECES) * 256 / (MIDDLEGAME_PIECES - ENDGAME_PIECES)).clamp(0, 256);
-    let per_centre = (KING_CENTRE_ENDGAME * (256 - middlegame) - KING_CENTRE * middlegame) / 256;
-    for i in 0..2 {
-        score[i] += per_centre * king_centre[i] / 64;
-    }
     let threats = threats::threats(pos, &walk);
     let passed = pawns.passed(pos);
-    for i in 0..2 {
-        score[i] += threats[i] + passed[i];
-    }
+    let structure = pawns.structure(pos);
+    let bishops = terms::material(Kind::Bishop);
     for side in [Side::P1, Side::P2] {
-        if material[side.index()] >= material[side.other().index()] + MOP_UP_LEAD {
-            score[side.index()] += mop_up(pos, &centrality, side);
+        let i = side.index();
+        for kind in terms::mobile() {
+            t.add(side, terms::mobility(kind), walk.safe[i][kind as usize - 1]);
+        }
+        let safety = walk.targets[i].score(pos, side, |sq| walk.guarded(side, sq));
+        t.add(side, terms::KING_NEIGHBOUR, safety.neighbours);
+        t.add(side, terms::KING_DANGER, -safety.danger);
+        t.add(side, terms::KING_BACK, -middlegame * king_centre[i]);
+        t.add(
+            side,
+            terms::KING_CENTRE,
+            (256 - middlegame) * king_centre[i],
+        );
+        t.add(side, terms::BY_LESSER, -threats[i].by_lesser);
+        t.add(side, terms::HANGING, -threats[i].hanging);
+        t.rest[i] -= threats[i].surplus;
+        for (steps, &n) in passed[i].iter().enumerate() {
+            t.add(side, terms::PASSED + steps, n);
+        }
+        let s = &structure[i];
+        t.add(side, terms::DOUBLED, -s.doubled);
+        t.add(side, terms::ISOLATED, -s.isolated);
+        t.add(side, terms::ROOK_OPEN, s.rooks_open);
+        t.add(side, terms::ROOK_HALF_OPEN, s.rooks_half_open);
+        t.add(
+            side,
+            terms::BISHOP_PAIR,
+            (t.count(side, bishops) >= 2) as i32,
+        );
+        if material[i] >= material[side.other().index()] + MOP_UP_LEAD {
+            t.rest[i] += mop_up(pos, &centrality, side);
         }
     }
-    let us = pos.side_to_move();
-    score[us.index()] - score[us.other().index()] + TEMPO
+    t.add(pos.side_to_move(), terms::TEMPO, 1);
+    t
 }
 
 #[cfg(test)]
@@ -228,7 +192,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let pos = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
-        assert_eq!(evaluate(&pos), TEMPO);
+        assert_eq!(evaluate(&pos), terms::value(terms::TEMPO));
     }
 
     /// The position of `fen` (White to move, White moving up) with colours swapped and ranks
@@ -268,10 +232,10 @@ mod tests {
         let mut counts = Vec::new();
         let start = parse_layout(DEFAULT_LAYOUT, Side::P1).unwrap();
         linear_counts(&start, &mut counts);
-        assert!(counts.is_empty());
+        assert_eq!(counts, [(terms::TEMPO, 1.0)], "White to move");
         // A lone white knight on f5 (8 squares, none watched by a pawn) against a black camel
-        // in the corner (a1: 2 squares). Lower case is White.
-        let pos = parse_fen("7K6/14/14/14/14/14/14/14/14/5n8/14/14/14/C6k6 w").unwrap();
+        // in the corner (a1: 2 squares), Black to move. Lower case is White.
+        let pos = parse_fen("7K6/14/14/14/14/14/14/14/14/5n8/14/14/14/C6k6 b").unwrap();
         linear_counts(&pos, &mut counts);
         let weights = linear_weights();
         let index = |name: &str| weights.iter().position(|w| w.name == name).unwrap();
@@ -279,17 +243,20 @@ mod tests {
             counts
                 .iter()
                 .find(|&&(i, _)| i == index(name))
-                .map_or(0, |&(_, n)| n)
+                .map_or(0.0, |&(_, n)| n)
         };
-        assert_eq!((get("n"), get("c"), get("p")), (1, -1, 0));
-        let weight = |name: &str| &weights[index(name)];
-        // The tuner starts from the weights the evaluation plays with.
+        assert_eq!((get("n"), get("c"), get("p")), (1.0, -1.0, 0.0));
         assert_eq!(
-            (weight("n").value, weight("mob-n").value),
-            (worth(Kind::Knight), walk::mobility_weights(Kind::Knight).0)
+            (get("mob-n"), get("mob-c"), get("tempo")),
+            (8.0, -2.0, -1.0)
         );
-        assert_eq!((weight("p").step, weight("n").step), (0.0, 2.0));
-        assert_eq!((get("mob-n"), get("mob-c")), (8, -2));
+        // f5 on 14x14: 64ths of the centre by file (f: 25 of 32) and rank (5: 20 of 32); the
+        // corner has none.
+        assert_eq!(get("centre-n"), (25.0 + 20.0) / 64.0);
+        assert_eq!(
+            (weights[index("p")].step, weights[index("n")].step),
+            (0.0, 2.0)
+        );
         assert!(weights.iter().all(|w| w.name != "k" && w.name != "mob-p"));
     }
 

@@ -6,18 +6,25 @@ use super::super::pieces::{kind_of, side_of};
 use super::super::position::Position;
 use super::walk::{UNATTACKED, Walk};
 
-/// Centipawns for a piece attacked by a less valuable one, plus its value over the attacker's
-/// divided by `LESSER_DIV`.
-const BY_LESSER: i32 = 20;
+/// A piece attacked by a less valuable one counts (`terms::BY_LESSER`), and costs its value
+/// over the attacker's divided by `LESSER_DIV` besides.
 const LESSER_DIV: i32 = 16;
-/// Centipawns for a piece attacked and not defended (not by a lesser piece), plus its value
-/// divided by `HANGING_DIV`.
-const HANGING: i32 = 15;
+/// A piece attacked and not defended (not by a lesser piece) counts (`terms::HANGING`), and
+/// costs its value divided by `HANGING_DIV` besides.
 const HANGING_DIV: i32 = 32;
 
-/// Each side's threat penalties, indexed by side (a penalty is negative).
-pub fn threats(pos: &Position, walk: &Walk) -> [i32; 2] {
-    let mut score = [0; 2];
+/// One side's threatened pieces.
+#[derive(Default)]
+pub struct Threatened {
+    pub by_lesser: i32,
+    pub hanging: i32,
+    /// The centipawns they cost besides their counts.
+    pub surplus: i32,
+}
+
+/// Each side's threatened pieces, indexed by side.
+pub fn threats(pos: &Position, walk: &Walk) -> [Threatened; 2] {
+    let mut out = [Threatened::default(), Threatened::default()];
     for sq in walk.men() {
         let c = pos.cell(sq);
         let side = side_of(c);
@@ -27,15 +34,16 @@ pub fn threats(pos: &Position, walk: &Walk) -> [i32; 2] {
         }
         let value = kind_of(c).value();
         let attacker = attacker as i32;
-        score[side.index()] -= if attacker < value {
-            BY_LESSER + (value - attacker) / LESSER_DIV
+        let t = &mut out[side.index()];
+        if attacker < value {
+            t.by_lesser += 1;
+            t.surplus += (value - attacker) / LESSER_DIV;
         } else if !walk.guarded(side, sq) {
-            HANGING + value / HANGING_DIV
-        } else {
-            0
-        };
+            t.hanging += 1;
+            t.surplus += value / HANGING_DIV;
+        }
     }
-    score
+    out
 }
 
 #[cfg(test)]

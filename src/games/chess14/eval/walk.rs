@@ -8,25 +8,23 @@ use super::super::position::Position;
 use super::king_safety::{KingTarget, ZONE};
 use crate::game::Side;
 
-/// Mobility per kind: centipawns per safe square (empty or enemy-held, not attacked by an
-/// enemy pawn), and a constant. The slopes were fitted with the material (`eval::worth`) to
-/// the results of 3,054 games on the cut, the constants held: they were set when the slopes
-/// were guesses, to keep a piece of average mobility at what flat weights gave it (averages
-/// from 256 self-play games: knight 4.6 safe squares, camel 4.3, bishop 8.4, rook 6.2,
-/// archbishop 14.7, chancellor 17.0, queen 31.2, amazon 30.1, general 9.2). The camel, which
-/// the cut has not, keeps its guessed slope.
-pub fn mobility_weights(kind: Kind) -> (i32, i32) {
+/// Mobility per kind beside its slope per safe square (`terms::mobility`): a constant per
+/// piece, set when the slopes were guesses to keep a piece of average mobility at what flat
+/// weights gave it (averages from 256 self-play games: knight 4.6 safe squares, camel 4.3,
+/// bishop 8.4, rook 6.2, archbishop 14.7, chancellor 17.0, queen 31.2, amazon 30.1, general
+/// 9.2), and held since.
+fn mobility_base(kind: Kind) -> i32 {
     match kind {
-        Kind::Knight => (14, -18),
-        Kind::Camel => (8, -16),
-        Kind::Bishop => (12, -23),
-        Kind::Rook => (20, -12),
-        Kind::Archbishop => (6, -3),
-        Kind::Chancellor => (0, -5),
-        Kind::Queen => (4, 4),
-        Kind::Amazon => (1, 15),
-        Kind::General => (15, -9),
-        Kind::Pawn | Kind::King => (0, 0),
+        Kind::Knight => -18,
+        Kind::Camel => -16,
+        Kind::Bishop => -23,
+        Kind::Rook => -12,
+        Kind::Archbishop => -3,
+        Kind::Chancellor => -5,
+        Kind::Queen => 4,
+        Kind::Amazon => 15,
+        Kind::General => -9,
+        Kind::Pawn | Kind::King => 0,
     }
 }
 
@@ -51,8 +49,8 @@ pub struct Walk {
     /// The squares of every piece walked but the kings, in the order walked.
     men: [u16; MAX_SIDE * MAX_SIDE],
     nmen: usize,
-    /// `safe[side][kind - 1]`: the safe squares of `side`'s pieces of that kind, summed (for
-    /// a tuner: the mobility terms' counts).
+    /// `safe[side][kind - 1]`: the safe squares (empty or enemy-held, not attacked by an enemy
+    /// pawn) of `side`'s pieces of that kind, summed: the mobility terms' counts.
     pub safe: [[i32; KINDS.len()]; 2],
 }
 
@@ -86,7 +84,8 @@ impl Walk {
         *l = (*l).min(value);
     }
 
-    /// Walks the piece of `kind` and `side` on `sq`; returns its mobility score.
+    /// Walks the piece of `kind` and `side` on `sq`; returns its mobility's constant (the
+    /// squares it counts go to `safe`).
     pub fn visit(&mut self, pos: &Position, sq: usize, kind: Kind, side: Side) -> i32 {
         if kind != Kind::King {
             self.men[self.nmen] = sq as u16;
@@ -127,7 +126,8 @@ impl Walk {
         }
     }
 
-    /// Any other piece: walks its leaps and slides, records them, and returns its mobility.
+    /// Any other piece: walks its leaps and slides, records them, and returns its mobility's
+    /// constant.
     fn piece(&mut self, pos: &Position, sq: usize, kind: Kind, side: Side) -> i32 {
         let value = map_value(kind);
         let flags = kind.attack_flags();
@@ -173,8 +173,7 @@ impl Walk {
             target.join(kind, hits);
         }
         self.safe[side.index()][kind as usize - 1] += safe;
-        let (per_square, base) = mobility_weights(kind);
-        base + per_square * safe
+        mobility_base(kind)
     }
 }
 
@@ -184,10 +183,12 @@ mod tests {
     use super::super::super::text::parse_fen;
     use super::*;
 
-    /// The mobility score of White's knight on f5 in the position.
+    /// The safe squares of White's knight on f5 in the position.
     fn knight_mobility(fen: &str) -> i32 {
         let pos = parse_fen(fen).unwrap();
-        Walk::new(&pos).visit(&pos, index(5, 4), Kind::Knight, Side::P1)
+        let mut walk = Walk::new(&pos);
+        walk.visit(&pos, index(5, 4), Kind::Knight, Side::P1);
+        walk.safe[0][Kind::Knight as usize - 1]
     }
 
     #[test]
@@ -195,12 +196,12 @@ mod tests {
         let free = knight_mobility("6K7/14/14/14/14/14/14/14/14/5n8/14/14/14/6k7 w");
         // A black pawn on f8 (moving down) attacks e7 and g7, two of the knight's squares.
         let watched = knight_mobility("6K7/14/14/14/14/14/5P8/14/14/5n8/14/14/14/6k7 w");
-        let (per_square, _) = mobility_weights(Kind::Knight);
-        assert_eq!(watched, free - 2 * per_square);
+        assert_eq!(free, 8);
+        assert_eq!(watched, free - 2);
         // Own pieces block, enemy pieces may be taken.
         let own = knight_mobility("6K7/14/14/14/14/14/14/6p7/14/5n8/14/14/14/6k7 w");
         let enemy = knight_mobility("6K7/14/14/14/14/14/14/6N7/14/5n8/14/14/14/6k7 w");
-        assert_eq!(own, free - per_square);
+        assert_eq!(own, free - 1);
         assert_eq!(enemy, free);
     }
 }
