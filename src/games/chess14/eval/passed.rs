@@ -141,15 +141,22 @@ mod tests {
     use super::super::super::text::parse_fen;
     use super::*;
 
-    fn passed(pos: &Position) -> [[i32; PASSED_STEPS]; 2] {
+    /// The pawns and rooks of the position, gathered as the evaluation's walk does.
+    fn gather(pos: &Position) -> Pawns {
         let mut pawns = Pawns::new();
         for sq in pos.squares() {
             let c = pos.cell(sq);
-            if is_piece(c) && kind_of(c) == Kind::Pawn {
-                pawns.add(sq, side_of(c), pos.up());
+            match is_piece(c).then(|| kind_of(c)) {
+                Some(Kind::Pawn) => pawns.add(sq, side_of(c), pos.up()),
+                Some(Kind::Rook) => pawns.add_rook(sq, side_of(c)),
+                _ => {}
             }
         }
-        pawns.passed(pos)
+        pawns
+    }
+
+    fn passed(pos: &Position) -> [[i32; PASSED_STEPS]; 2] {
+        gather(pos).passed(pos)
     }
 
     /// `side`'s passers as (steps to go, share of a free passer in 256ths).
@@ -193,16 +200,7 @@ mod tests {
         // White (lower case): pawns d4 d5, rooks a1 (no pawn on a) and h1 (a black pawn on h).
         // Black: pawns g9 h9, side by side.
         let pos = parse_fen("7K6/14/14/14/14/6PP6/14/14/14/3p10/3p10/14/14/r5kr6 w").unwrap();
-        let mut pawns = Pawns::new();
-        for sq in pos.squares() {
-            let c = pos.cell(sq);
-            match is_piece(c).then(|| kind_of(c)) {
-                Some(Kind::Pawn) => pawns.add(sq, side_of(c), pos.up()),
-                Some(Kind::Rook) => pawns.add_rook(sq, side_of(c)),
-                _ => {}
-            }
-        }
-        let [white, black] = pawns.structure(&pos);
+        let [white, black] = gather(&pos).structure(&pos);
         let shape = |s: &Structure| (s.doubled, s.isolated, s.rooks_open, s.rooks_half_open);
         assert_eq!(shape(&white), (1, 2, 1, 1));
         assert_eq!(shape(&black), (0, 0, 0, 0));
