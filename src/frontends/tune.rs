@@ -17,6 +17,9 @@
 //! (`--search-weight`): each position then says something of its own. The held-out games are
 //! still judged by their results alone.
 //!
+//! `--labels FILE` gives those scores instead, one per position, from another program (a
+//! stronger engine's searches, say); only the positions it labels are fitted to.
+//!
 //! `--source FILE` writes the measured weights as the game's weights file (Gomoku's
 //! `weights.rs` tables), so that a fit can be rebuilt from the games alone.
 
@@ -30,18 +33,21 @@ use crate::protocol::lines::Lines;
 use crate::search::limits::Limits;
 use crate::search::player::Player;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
 pub const USAGE: &str =
     "usage: tabula tune [--game chess14|gomoku] [--skip PLIES] [--steps N] [--holdout N]
-         [--min-seen N] [--hold NAMES] [--search-nodes N [--search-weight W]] [--source FILE]
-         SAVEFILE...
+         [--min-seen N] [--hold NAMES] [--search-nodes N | --labels FILE] [--search-weight W]
+         [--source FILE] SAVEFILE...
        an evaluation's weights fitted to the results of games saved by `tabula match --save`
        (chess14, the default: every weight of its evaluation; gomoku: its pattern tables);
        every N-th game (default 5) is held out to test the fit; --hold keeps the weights named
        (comma-separated; NAME* names all that begin so) where they are; --search-nodes labels
        each position also by a search of N nodes (weight W of the label, default 0.5);
+       --labels takes those scores from FILE (lines: score of the side to move, a tab, a
+       `position` command), fitting only the positions it labels;
        --source writes the measured weights as the game's weights file (gomoku)";
 
 /// One settled position: the evaluation from the first player's side, the nonzero counts of
@@ -91,6 +97,8 @@ struct Settings {
     /// Each position's search for its label (0: none), and the label's share it has.
     search_nodes: u64,
     search_weight: f64,
+    /// The file of given scores, in place of searches.
+    labels: Option<String>,
     /// Where the measured weights go as the game's weights file.
     source: Option<String>,
     files: Vec<String>,
@@ -172,20 +180,16 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         None => None,
     };
     let mut games = Games::default();
-    let labeller = match (settings.search_nodes > 0).then(|| Player::new(1, 64)) {
-        Some(Err(e)) => {
+    let labels = match labels::<G>(settings) {
+        Ok(labels) => labels,
+        Err(e) => {
             super::complain("tabula tune", e);
             return 1;
         }
-        Some(Ok(player)) => Some(Labeller {
-            player,
-            nodes: settings.search_nodes,
-        }),
-        None => None,
     };
     let edge = weights.len() as u32;
     for path in &settings.files {
-        if let Err(e) = read_games::<G>(path, settings, edge, labeller.as_ref(), &mut games) {
+        if let Err(e) = read_games::<G>(path, settings, edge, &labels, &mut games) {
             super::complain("tabula tune", format!("{path}: {e}"));
             return 1;
         }
@@ -204,6 +208,95 @@ fn tune<G: Tunable>(settings: &Settings) -> i32 {
         super::say(&format!("measured weights written to {path}"));
     }
     0
+}
+
+/// Where each position's second label, its score, comes from.
+enum Labels {
+    None,
+    /// A search of each position (`--search-nodes`).
+    Search(Labeller),
+    /// The scores of a file (`--labels`), by position hash, from the first player's side.
+    Given(HashMap<u64, f64>),
+}
+
+impl Labels {
+    /// The score of `pos` from the first player's side; `None` without labels, or where the
+    /// file gives none (the position is then left out).
+    fn score<G: Tunable>(&self, pos: &G) -> Option<f64> {
+        match self {
+            Labels::None => None,
+            Labels::Search(l) => Some(l.score(pos)),
+            Labels::Given(scores) => scores.get(&pos.hash()).copied(),
+        }
+    }
+}
+
+/// The labels `settings` ask for.
+fn labels<G: Tunable>(settings: &Settings) -> Result<Labels, String> {
+    if let Some(path) = &settings.labels {
+        return given_labels::<G>(&settings.game, path)
+            .map(Labels::Given)
+            .map_err(|e| format!("{path}: {e}"));
+    }
+    if settings.search_nodes == 0 {
+        return Ok(Labels::None);
+    }
+    Ok(Labels::Search(Labeller {
+        player: Player::new(1, 64)?,
+        nodes: settings.search_nodes,
+    }))
+}
+
+/// Reads a file of given scores: per line the score of the side to move, a tab, and the
+/// position as a `position` command (`#` lines and empty ones skipped).
+fn given_labels<G: Rules>(game_id: &str, path: &str) -> Result<HashMap<u64, f64>, String> {
+    let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
+    let file = files::open(Path::new(path)).map_err(|e| cannot(&e))?;
+    let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
+    let mut scores = HashMap::new();
+    let mut number = 0;
+    while let Some(line) = lines.next_line() {
+        number += 1;
+        let at = |e: String| format!("line {number}: {e}");
+        if line.truncated() {
+            return Err(at(format!("longer than {MAX_GAME_LINE} bytes")));
+        }
+        let text = std::str::from_utf8(&line.head).map_err(|_| at("not UTF-8 text".into()))?;
+        if text.starts_with('#') || text.trim().is_empty() {
+            continue;
+        }
+        let (score, position) = text
+            .split_once('\t')
+            .ok_or_else(|| at("no tab between the score and the position".into()))?;
+        let score: f64 = score
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite())
+            .ok_or_else(|| at(format!("the score '{score}' is not a number")))?;
+        let (mut pos, moves) = start_of::<G>(game_id, position.trim()).map_err(at)?;
+        for word in moves.split_whitespace() {
+            let mv = pos.parse_move(word).map_err(at)?;
+            pos.play(mv);
+        }
+        scores.insert(pos.hash(), first_players(&pos, score));
+    }
+    lines.failure().map_or(Ok(scores), |e| Err(cannot(e)))
+}
+
+/// The start of a `position` command as a position, and its moves' text.
+fn start_of<'a, G: Rules>(game_id: &str, position: &'a str) -> Result<(G, &'a str), String> {
+    let (start, moves) = position.split_once(" moves ").unwrap_or((position, ""));
+    let opts = Options::default();
+    let pos = match start.strip_prefix("position ") {
+        Some("startpos") => G::start(game_id, &opts)?,
+        Some(rest) => match rest.strip_prefix("fen ") {
+            Some(fen) => G::from_fen(game_id, fen, &opts)?,
+            None => return Err(format!("unknown position '{start}'")),
+        },
+        None => return Err(format!("no position in '{position}'")),
+    };
+    Ok((pos, moves))
 }
 
 /// The search that labels each position (`--search-nodes`). One table for all: the positions
@@ -243,7 +336,7 @@ fn read_games<G: Tunable>(
     path: &str,
     settings: &Settings,
     edge: u32,
-    labeller: Option<&Labeller>,
+    labels: &Labels,
     games: &mut Games,
 ) -> Result<(), String> {
     let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
@@ -262,7 +355,7 @@ fn read_games<G: Tunable>(
         if text.starts_with('#') || text.trim().is_empty() {
             continue;
         }
-        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, edge, labeller)
+        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, edge, labels)
             .map_err(|e| format!("line {number}: {e}"))?
         {
             games.count += 1;
@@ -288,6 +381,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         hold: Vec::new(),
         search_nodes: 0,
         search_weight: 0.5,
+        labels: None,
         source: None,
         files: Vec::new(),
     };
@@ -319,6 +413,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                         format!("--search-weight wants a number from 0 to 1, not '{v}'")
                     })?
             }
+            Arg::Flag("--labels", v) => s.labels = Some(v.to_string()),
             Arg::Flag("--source", v) => s.source = Some(v.to_string()),
             Arg::Word(file) => s.files.push(file.to_string()),
             Arg::Flag(flag, _) | Arg::Switch(flag) => {
@@ -329,10 +424,13 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     if s.files.is_empty() {
         return Err("give at least one save file".into());
     }
+    if s.labels.is_some() && s.search_nodes > 0 {
+        return Err("--labels and --search-nodes are two sources of one label: give one".into());
+    }
     Ok(s)
 }
 
-/// The samples of one save-file line, each searched by `labeller` if given; `None` for a game
+/// The samples of one save-file line, each with its score from `labels`; `None` for a game
 /// not decided over the board (a time loss, a crash, an illegal move: its result says nothing
 /// of the position).
 fn game_samples<G: Tunable>(
@@ -340,7 +438,7 @@ fn game_samples<G: Tunable>(
     line: &str,
     skip: usize,
     edge: u32,
-    labeller: Option<&Labeller>,
+    labels: &Labels,
 ) -> Result<Option<Vec<Sample>>, String> {
     let game = SavedGame::parse(line)?;
     if !["rules", "adjudication", "score adjudication"].contains(&game.reason) {
@@ -351,21 +449,15 @@ fn game_samples<G: Tunable>(
         Outcome::Win(Side::P2) => 0.0,
         Outcome::Draw => 0.5,
     };
-    let position = game.position;
-    let (start, moves) = position.split_once(" moves ").unwrap_or((position, ""));
-    let opts = Options::default();
-    let mut pos = match start.strip_prefix("position ") {
-        Some("startpos") => G::start(game_id, &opts)?,
-        Some(rest) => match rest.strip_prefix("fen ") {
-            Some(fen) => G::from_fen(game_id, fen, &opts)?,
-            None => return Err(format!("unknown position '{start}'")),
-        },
-        None => return Err(format!("no position in '{line}'")),
-    };
+    let (mut pos, moves) = start_of::<G>(game_id, game.position)?;
     let mut samples = Vec::new();
     let mut counts = Vec::new();
     for (ply, word) in moves.split_whitespace().enumerate() {
-        if ply >= skip && pos.settled() {
+        // A file of labels fits only the positions it labels.
+        let searched = (ply >= skip && pos.settled())
+            .then(|| labels.score(&pos))
+            .filter(|s| s.is_some() || !matches!(labels, Labels::Given(_)));
+        if let Some(searched) = searched {
             pos.weight_counts(&mut counts);
             samples.push(Sample {
                 eval: first_players(&pos, f64::from(pos.evaluate(&G::Policy::default()))),
@@ -375,7 +467,7 @@ fn game_samples<G: Tunable>(
                     .chain([(edge, 1.0)])
                     .collect(),
                 result,
-                searched: labeller.map(|l| l.score(&pos)),
+                searched,
             });
         }
         let mv = pos.parse_move(word)?;
@@ -720,7 +812,7 @@ mod tests {
     #[test]
     fn save_lines_give_quiet_positions_of_decided_games() {
         let line = "1\tengine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
-        let samples = game_samples::<Chess14>("chess14", line, 1, chess14_edge(), None)
+        let samples = game_samples::<Chess14>("chess14", line, 1, chess14_edge(), &Labels::None)
             .unwrap()
             .unwrap();
         assert_eq!(samples.len(), 2);
@@ -730,20 +822,83 @@ mod tests {
         assert!(samples.iter().all(|s| s.counts.last() == Some(&edge)));
         let flagged = line.replace("rules", "time forfeit");
         assert!(
-            game_samples::<Chess14>("chess14", &flagged, 0, chess14_edge(), None)
+            game_samples::<Chess14>("chess14", &flagged, 0, chess14_edge(), &Labels::None)
                 .unwrap()
                 .is_none()
         );
-        assert!(game_samples::<Chess14>("chess14", "1\t2", 0, chess14_edge(), None).is_err());
+        assert!(
+            game_samples::<Chess14>("chess14", "1\t2", 0, chess14_edge(), &Labels::None).is_err()
+        );
         assert!(
             game_samples::<Chess14>(
                 "chess14",
                 &line.replace("e2e4", "zz"),
                 0,
                 chess14_edge(),
-                None
+                &Labels::None
             )
             .is_err()
+        );
+    }
+
+    /// A file of `text` in the temporary folder, named for the test.
+    fn temp_file(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("tabula-tune-{name}-{}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn given_labels_score_only_the_positions_they_name() {
+        // Scores of the side to move: Black's +120 after two stones, White's +40 after three.
+        let path = temp_file(
+            "labels",
+            "# a comment\n120\tposition startpos moves H8 I9\n\n40\tposition startpos moves H8 I9 G7\n",
+        );
+        let Labels::Given(scores) = labels::<Gomoku>(&Settings {
+            labels: Some(path.clone()),
+            ..settings(&["--game".into(), "gomoku".into(), "f".into()]).unwrap()
+        })
+        .unwrap() else {
+            panic!("a file of labels gives labels");
+        };
+        assert_eq!(scores.len(), 2);
+        let edge = Gomoku::weights().len() as u32;
+        let game = "1\tengine 1\tengine 2\tp2win\trules\tposition startpos moves H8 I9 G7 J10";
+        let samples = game_samples::<Gomoku>("gomoku", game, 0, edge, &Labels::Given(scores))
+            .unwrap()
+            .unwrap();
+        // The four positions of the game, two of them labelled: from Black's side +120 and -40.
+        let searched: Vec<Option<f64>> = samples.iter().map(|s| s.searched).collect();
+        assert_eq!(searched, [Some(120.0), Some(-40.0)]);
+        assert!(samples.iter().all(|s| s.result == 0.0));
+        std::fs::remove_file(&path).unwrap();
+        for (text, error) in [
+            (
+                "120 position startpos",
+                "line 1: no tab between the score and the position",
+            ),
+            (
+                "x\tposition startpos",
+                "line 1: the score 'x' is not a number",
+            ),
+            (
+                "1\tposition startpos moves H8 H8",
+                "line 1: point H8 is taken",
+            ),
+            ("1\tstartpos", "line 1: no position in 'startpos'"),
+        ] {
+            let path = temp_file("bad-labels", text);
+            assert_eq!(
+                given_labels::<Gomoku>("gomoku", &path).err().unwrap(),
+                error
+            );
+            std::fs::remove_file(&path).unwrap();
+        }
+        let both = settings(&["--labels", "l", "--search-nodes", "9", "f"].map(String::from));
+        assert_eq!(
+            both.err().unwrap(),
+            "--labels and --search-nodes are two sources of one label: give one"
         );
     }
 
@@ -751,9 +906,7 @@ mod tests {
     fn every_nth_game_is_held_out_of_the_fit() {
         let game = "engine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
         let text: String = (1..=5).map(|i| format!("{i}\t{game}\n")).collect();
-        let path = std::env::temp_dir().join(format!("tabula-tune-{}", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        let path = path.to_str().unwrap().to_string();
+        let path = temp_file("holdout", &text);
         for (holdout, fitted, held_out) in [(2, 3, 4), (5, 4, 2), (0, 5, 0)] {
             let settings = Settings {
                 game: "chess14".into(),
@@ -764,11 +917,13 @@ mod tests {
                 hold: Vec::new(),
                 search_nodes: 0,
                 search_weight: 0.5,
+                labels: None,
                 source: None,
                 files: vec![path.clone()],
             };
             let mut games = Games::default();
-            read_games::<Chess14>(&path, &settings, chess14_edge(), None, &mut games).unwrap();
+            read_games::<Chess14>(&path, &settings, chess14_edge(), &Labels::None, &mut games)
+                .unwrap();
             assert_eq!(games.count, 5);
             assert_eq!(games.fitted_ends.len(), fitted, "holdout {holdout}");
             assert_eq!(games.held_out.len(), held_out, "two samples a game");
