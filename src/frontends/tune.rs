@@ -250,38 +250,50 @@ fn labels<G: Tunable>(settings: &Settings) -> Result<Labels, String> {
 /// Reads a file of given scores: per line the score of the side to move, a tab, and the
 /// position as a `position` command (`#` lines and empty ones skipped).
 fn given_labels<G: Rules>(game_id: &str, path: &str) -> Result<HashMap<u64, f64>, String> {
-    let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
-    let file = files::open(Path::new(path)).map_err(|e| cannot(&e))?;
-    let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
     let mut scores = HashMap::new();
-    let mut number = 0;
-    while let Some(line) = lines.next_line() {
-        number += 1;
-        let at = |e: String| format!("line {number}: {e}");
-        if line.truncated() {
-            return Err(at(format!("longer than {MAX_GAME_LINE} bytes")));
-        }
-        let text = std::str::from_utf8(&line.head).map_err(|_| at("not UTF-8 text".into()))?;
-        if text.starts_with('#') || text.trim().is_empty() {
-            continue;
-        }
+    each_line(path, |text| {
         let (score, position) = text
             .split_once('\t')
-            .ok_or_else(|| at("no tab between the score and the position".into()))?;
+            .ok_or("no tab between the score and the position")?;
         let score: f64 = score
             .trim()
             .parse()
             .ok()
             .filter(|s: &f64| s.is_finite())
-            .ok_or_else(|| at(format!("the score '{score}' is not a number")))?;
-        let (mut pos, moves) = start_of::<G>(game_id, position.trim()).map_err(at)?;
+            .ok_or_else(|| format!("the score '{score}' is not a number"))?;
+        let (mut pos, moves) = start_of::<G>(game_id, position.trim())?;
         for word in moves.split_whitespace() {
-            let mv = pos.parse_move(word).map_err(at)?;
+            let mv = pos.parse_move(word)?;
             pos.play(mv);
         }
         scores.insert(pos.hash(), first_players(&pos, score));
+        Ok(())
+    })?;
+    Ok(scores)
+}
+
+/// Calls `each` with every line of the file at `path` but `#` comments and empty lines, line
+/// by line (a file of any size costs only what `each` keeps); its error gets the line's number.
+fn each_line(path: &str, mut each: impl FnMut(&str) -> Result<(), String>) -> Result<(), String> {
+    let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
+    let file = files::open(Path::new(path)).map_err(|e| cannot(&e))?;
+    let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
+    let mut number = 0;
+    while let Some(line) = lines.next_line() {
+        number += 1;
+        if line.truncated() {
+            return Err(format!(
+                "line {number} is longer than {MAX_GAME_LINE} bytes"
+            ));
+        }
+        let text = std::str::from_utf8(&line.head)
+            .map_err(|_| format!("line {number} is not UTF-8 text"))?;
+        if !text.starts_with('#') && !text.trim().is_empty() {
+            each(text).map_err(|e| format!("line {number}: {e}"))?;
+        }
     }
-    lines.failure().map_or(Ok(scores), |e| Err(cannot(e)))
+    // A read error is no end of file: the lines after it would be missing unsaid.
+    lines.failure().map_or(Ok(()), |e| Err(cannot(e)))
 }
 
 /// The start of a `position` command as a position, and its moves' text.
@@ -339,25 +351,8 @@ fn read_games<G: Tunable>(
     labels: &Labels,
     games: &mut Games,
 ) -> Result<(), String> {
-    let cannot = |e: &std::io::Error| format!("cannot read it: {e}");
-    let file = files::open(Path::new(path)).map_err(|e| cannot(&e))?;
-    let mut lines = Lines::new(std::io::BufReader::new(file), MAX_GAME_LINE);
-    let mut number = 0;
-    while let Some(line) = lines.next_line() {
-        number += 1;
-        if line.truncated() {
-            return Err(format!(
-                "line {number} is longer than {MAX_GAME_LINE} bytes"
-            ));
-        }
-        let text = std::str::from_utf8(&line.head)
-            .map_err(|_| format!("line {number} is not UTF-8 text"))?;
-        if text.starts_with('#') || text.trim().is_empty() {
-            continue;
-        }
-        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, edge, labels)
-            .map_err(|e| format!("line {number}: {e}"))?
-        {
+    each_line(path, |text| {
+        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, edge, labels)? {
             games.count += 1;
             if settings.holdout > 0 && games.count.is_multiple_of(settings.holdout) {
                 games.held_out.extend(s);
@@ -366,9 +361,8 @@ fn read_games<G: Tunable>(
                 games.fitted_ends.push(games.fitted.len());
             }
         }
-    }
-    // A read error is no end of file: the games after it would be missing unsaid.
-    lines.failure().map_or(Ok(()), |e| Err(cannot(e)))
+        Ok(())
+    })
 }
 
 fn settings(args: &[String]) -> Result<Settings, String> {
