@@ -220,13 +220,14 @@ enum Labels {
 }
 
 impl Labels {
-    /// The score of `pos` from the first player's side; `None` without labels, or where the
-    /// file gives none (the position is then left out).
-    fn score<G: Tunable>(&self, pos: &G) -> Option<f64> {
+    /// The label of the settled position `pos`: its score from the first player's side (none
+    /// without labels), or `None` where a file of labels gives none: it fits only the
+    /// positions it labels, so that one is left out.
+    fn label<G: Tunable>(&self, pos: &G) -> Option<Option<f64>> {
         match self {
-            Labels::None => None,
-            Labels::Search(l) => Some(l.score(pos)),
-            Labels::Given(scores) => scores.get(&pos.hash()).copied(),
+            Labels::None => Some(None),
+            Labels::Search(l) => Some(Some(l.score(pos))),
+            Labels::Given(scores) => scores.get(&pos.hash()).map(|&s| Some(s)),
         }
     }
 }
@@ -447,11 +448,8 @@ fn game_samples<G: Tunable>(
     let mut samples = Vec::new();
     let mut counts = Vec::new();
     for (ply, word) in moves.split_whitespace().enumerate() {
-        // A file of labels fits only the positions it labels.
-        let searched = (ply >= skip && pos.settled())
-            .then(|| labels.score(&pos))
-            .filter(|s| s.is_some() || !matches!(labels, Labels::Given(_)));
-        if let Some(searched) = searched {
+        let label = (ply >= skip && pos.settled()).then(|| labels.label(&pos));
+        if let Some(searched) = label.flatten() {
             pos.weight_counts(&mut counts);
             samples.push(Sample {
                 eval: first_players(&pos, f64::from(pos.evaluate(&G::Policy::default()))),
