@@ -274,6 +274,9 @@ impl<G: Searchable> Worker<'_, G> {
         let mut best_move = None;
         let mut widened = false;
         let mut next = 0;
+        // Quiet moves dropped from the list unsearched: a move's number (which sets its
+        // reduction) counts them, so dropping them changes nothing but the time.
+        let mut dropped = 0;
         loop {
             if next == moves.len() {
                 // Every move lost, but the game may have left some out (a cap on its quiet
@@ -296,13 +299,11 @@ impl<G: Searchable> Worker<'_, G> {
                 continue;
             }
             let quiet = !pos.is_noisy(mv);
-            let base_r = self.reductions.get(depth, i);
+            let base_r = self.reductions.get(depth, i + dropped);
             // Once a move has saved the node from a loss, hopeless moves may be skipped; the
             // result is then short of exact.
-            if selective
-                && best > -WIN_BOUND
-                && !in_check
-                && self.hopeless(
+            if selective && best > -WIN_BOUND && !in_check {
+                let verdict = self.hopeless(
                     pos,
                     mv,
                     quiet,
@@ -311,10 +312,16 @@ impl<G: Searchable> Worker<'_, G> {
                     alpha,
                     eval,
                     !pv_node && tried.quiets.len() >= quiet_limit,
-                )
-            {
-                self.horizon = true;
-                continue;
+                );
+                if verdict != Verdict::Search {
+                    self.horizon = true;
+                    if verdict == Verdict::SkipQuiets {
+                        let before = moves.len();
+                        drop_quiets(pos, moves, next);
+                        dropped += before - moves.len();
+                    }
+                    continue;
+                }
             }
             let mut child = pos.clone();
             child.play(mv);
@@ -415,18 +422,20 @@ impl<G: Searchable> Worker<'_, G> {
         alpha: i32,
         eval: i32,
         quiets_done: bool,
-    ) -> bool {
+    ) -> Verdict {
         let p = &G::PARAMS;
         let reduced = (depth - 1 - base_r).max(0);
         if quiet {
+            // Both tests only tighten along the list: the quiet moves tried only grow in
+            // number, reductions with the move number, and alpha only rises.
             if depth <= p.late_move_depth && quiets_done {
-                return true;
+                return Verdict::SkipQuiets;
             }
             if reduced <= p.futility_depth
                 && eval != NO_EVAL
                 && eval + p.futility_base + p.futility_per_depth * reduced <= alpha
             {
-                return true;
+                return Verdict::SkipQuiets;
             }
         }
         let margin = if quiet {
@@ -434,6 +443,32 @@ impl<G: Searchable> Worker<'_, G> {
         } else {
             p.exchange_capture_margin * depth
         };
-        depth <= p.exchange_depth && pos.exchange(mv).is_some_and(|v| v < -margin)
+        if depth <= p.exchange_depth && pos.exchange(mv).is_some_and(|v| v < -margin) {
+            Verdict::Skip
+        } else {
+            Verdict::Search
+        }
     }
+}
+
+/// What move pruning says of a move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Search,
+    Skip,
+    /// Skip this move and every quiet move after it.
+    SkipQuiets,
+}
+
+/// Drops the quiet moves from `moves[from..]`, keeping the order of the rest, so the move
+/// picker no longer scans the moves that pruning would skip one by one.
+fn drop_quiets<G: Searchable>(pos: &G, moves: &mut Vec<(G::Move, i32)>, from: usize) {
+    let mut kept = from;
+    for j in from..moves.len() {
+        if pos.is_noisy(moves[j].0) {
+            moves[kept] = moves[j];
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
 }
