@@ -47,7 +47,8 @@ pub const USAGE: &str =
        (comma-separated; NAME* names all that begin so) where they are; --search-nodes labels
        each position also by a search of N nodes (weight W of the label, default 0.5);
        --labels takes those scores from FILE (lines: score of the side to move, a tab, a
-       `position` command), fitting only the positions it labels;
+       `position` command), fitting only the positions it labels and the labelled children
+       of the fitted games' positions;
        --source writes the measured weights as the game's weights file (gomoku)";
 
 /// One settled position: the evaluation from the first player's side, the nonzero counts of
@@ -215,8 +216,17 @@ enum Labels {
     None,
     /// A search of each position (`--search-nodes`).
     Search(Labeller),
-    /// The scores of a file (`--labels`), by position hash, from the first player's side.
-    Given(HashMap<u64, f64>),
+    /// The scores of a file (`--labels`).
+    Given(Given),
+}
+
+/// A file's scores, by position hash, from the first player's side; and its positions by the
+/// position one move before, so that a game's position takes its labelled children (moves the
+/// game did not play) as samples too: a search compares siblings, and their labels teach the
+/// differences between them.
+struct Given {
+    scores: HashMap<u64, f64>,
+    children: HashMap<u64, Vec<String>>,
 }
 
 impl Labels {
@@ -227,7 +237,7 @@ impl Labels {
         match self {
             Labels::None => Some(None),
             Labels::Search(l) => Some(Some(l.score(pos))),
-            Labels::Given(scores) => scores.get(&pos.hash()).map(|&s| Some(s)),
+            Labels::Given(given) => given.scores.get(&pos.hash()).map(|&s| Some(s)),
         }
     }
 }
@@ -250,8 +260,9 @@ fn labels<G: Tunable>(settings: &Settings) -> Result<Labels, String> {
 
 /// Reads a file of given scores: per line the score of the side to move, a tab, and the
 /// position as a `position` command (`#` lines and empty ones skipped).
-fn given_labels<G: Rules>(game_id: &str, path: &str) -> Result<HashMap<u64, f64>, String> {
+fn given_labels<G: Rules>(game_id: &str, path: &str) -> Result<Given, String> {
     let mut scores = HashMap::new();
+    let mut children: HashMap<u64, Vec<String>> = HashMap::new();
     each_line(path, |text| {
         let (score, position) = text
             .split_once('\t')
@@ -263,14 +274,19 @@ fn given_labels<G: Rules>(game_id: &str, path: &str) -> Result<HashMap<u64, f64>
             .filter(|s: &f64| s.is_finite())
             .ok_or_else(|| format!("the score '{score}' is not a number"))?;
         let (mut pos, moves) = start_of::<G>(game_id, position.trim())?;
+        let mut parent = None;
         for word in moves.split_whitespace() {
             let mv = pos.parse_move(word)?;
+            parent = Some((pos.hash(), word));
             pos.play(mv);
         }
         scores.insert(pos.hash(), first_players(&pos, score));
+        if let Some((hash, word)) = parent {
+            children.entry(hash).or_default().push(word.to_string());
+        }
         Ok(())
     })?;
-    Ok(scores)
+    Ok(Given { scores, children })
 }
 
 /// Calls `each` with every line of the file at `path` but `#` comments and empty lines, line
@@ -353,9 +369,17 @@ fn read_games<G: Tunable>(
     games: &mut Games,
 ) -> Result<(), String> {
     each_line(path, |text| {
-        if let Some(s) = game_samples::<G>(&settings.game, text, settings.skip, edge, labels)? {
+        // A held-out game is judged by its own positions only: it takes no children.
+        let held = settings.holdout > 0 && (games.count + 1).is_multiple_of(settings.holdout);
+        let source = Source {
+            skip: settings.skip,
+            edge,
+            labels,
+            children: !held,
+        };
+        if let Some(s) = game_samples::<G>(&settings.game, text, &source)? {
             games.count += 1;
-            if settings.holdout > 0 && games.count.is_multiple_of(settings.holdout) {
+            if held {
                 games.held_out.extend(s);
             } else {
                 games.fitted.extend(s);
@@ -425,15 +449,23 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     Ok(s)
 }
 
-/// The samples of one save-file line, each with its score from `labels`; `None` for a game
+/// What the samples of a game are made of: its positions after the first `skip` plies, `edge`
+/// the index of the first player's edge, the labels, and whether the labelled children of
+/// its positions count too (with the game's result).
+struct Source<'a> {
+    skip: usize,
+    edge: u32,
+    labels: &'a Labels,
+    children: bool,
+}
+
+/// The samples of one save-file line, each with its score from the labels; `None` for a game
 /// not decided over the board (a time loss, a crash, an illegal move: its result says nothing
 /// of the position).
 fn game_samples<G: Tunable>(
     game_id: &str,
     line: &str,
-    skip: usize,
-    edge: u32,
-    labels: &Labels,
+    source: &Source,
 ) -> Result<Option<Vec<Sample>>, String> {
     let game = SavedGame::parse(line)?;
     if !["rules", "adjudication", "score adjudication"].contains(&game.reason) {
@@ -447,22 +479,40 @@ fn game_samples<G: Tunable>(
     let (mut pos, moves) = start_of::<G>(game_id, game.position)?;
     let mut samples = Vec::new();
     let mut counts = Vec::new();
-    for (ply, word) in moves.split_whitespace().enumerate() {
-        let label = (ply >= skip && pos.settled()).then(|| labels.label(&pos));
+    let mut add = |pos: &G| {
+        let label = pos.settled().then(|| source.labels.label(pos));
         if let Some(searched) = label.flatten() {
             pos.weight_counts(&mut counts);
             samples.push(Sample {
-                eval: first_players(&pos, f64::from(pos.evaluate(&G::Policy::default()))),
+                eval: first_players(pos, f64::from(pos.evaluate(&G::Policy::default()))),
                 counts: counts
                     .iter()
                     .map(|&(i, n)| (i as u32, n))
-                    .chain([(edge, 1.0)])
+                    .chain([(source.edge, 1.0)])
                     .collect(),
                 result,
                 searched,
             });
         }
+    };
+    for (ply, word) in moves.split_whitespace().enumerate() {
         let mv = pos.parse_move(word)?;
+        if ply >= source.skip {
+            add(&pos);
+            let children = match source.labels {
+                Labels::Given(given) if source.children => given.children.get(&pos.hash()),
+                _ => None,
+            };
+            // The child the game played is its next position, a sample of its own.
+            for child in children.into_iter().flatten() {
+                let other = pos.parse_move(child)?;
+                if other != mv {
+                    let mut next = pos.clone();
+                    next.play(other);
+                    add(&next);
+                }
+            }
+        }
         pos.play(mv);
     }
     Ok(Some(samples))
@@ -801,10 +851,21 @@ mod tests {
         }
     }
 
+    /// Samples after `skip` plies, with `labels`, children included.
+    fn source(skip: usize, edge: u32, labels: &Labels) -> Source<'_> {
+        Source {
+            skip,
+            edge,
+            labels,
+            children: true,
+        }
+    }
+
     #[test]
     fn save_lines_give_quiet_positions_of_decided_games() {
         let line = "1\tengine 1\tengine 2\tp1win\trules\tposition startpos moves e2e4 e13e11 f2f4";
-        let samples = game_samples::<Chess14>("chess14", line, 1, chess14_edge(), &Labels::None)
+        let unlabelled = |skip| source(skip, chess14_edge(), &Labels::None);
+        let samples = game_samples::<Chess14>("chess14", line, &unlabelled(1))
             .unwrap()
             .unwrap();
         assert_eq!(samples.len(), 2);
@@ -814,23 +875,13 @@ mod tests {
         assert!(samples.iter().all(|s| s.counts.last() == Some(&edge)));
         let flagged = line.replace("rules", "time forfeit");
         assert!(
-            game_samples::<Chess14>("chess14", &flagged, 0, chess14_edge(), &Labels::None)
+            game_samples::<Chess14>("chess14", &flagged, &unlabelled(0))
                 .unwrap()
                 .is_none()
         );
-        assert!(
-            game_samples::<Chess14>("chess14", "1\t2", 0, chess14_edge(), &Labels::None).is_err()
-        );
-        assert!(
-            game_samples::<Chess14>(
-                "chess14",
-                &line.replace("e2e4", "zz"),
-                0,
-                chess14_edge(),
-                &Labels::None
-            )
-            .is_err()
-        );
+        assert!(game_samples::<Chess14>("chess14", "1\t2", &unlabelled(0)).is_err());
+        let bad = line.replace("e2e4", "zz");
+        assert!(game_samples::<Chess14>("chess14", &bad, &unlabelled(0)).is_err());
     }
 
     /// A file of `text` in the temporary folder, named for the test.
@@ -842,28 +893,39 @@ mod tests {
 
     #[test]
     fn given_labels_score_only_the_positions_they_name() {
-        // Scores of the side to move: Black's +120 after two stones, White's +40 after three.
+        // Scores of the side to move: Black's +120 after two stones, White's +40 after three,
+        // and White's -30 after a third stone the game did not play (a child of the second
+        // position).
         let path = temp_file(
             "labels",
-            "# a comment\n120\tposition startpos moves H8 I9\n\n40\tposition startpos moves H8 I9 G7\n",
+            "# a comment\n120\tposition startpos moves H8 I9\n\n40\tposition startpos moves H8 I9 G7\n\
+             -30\tposition startpos moves H8 I9 F6\n",
         );
-        let Labels::Given(scores) = labels::<Gomoku>(&Settings {
+        let labels = labels::<Gomoku>(&Settings {
             labels: Some(path.clone()),
             ..settings(&["--game".into(), "gomoku".into(), "f".into()]).unwrap()
         })
-        .unwrap() else {
+        .unwrap();
+        let Labels::Given(given) = &labels else {
             panic!("a file of labels gives labels");
         };
-        assert_eq!(scores.len(), 2);
+        assert_eq!(given.scores.len(), 3);
         let edge = Gomoku::weights().len() as u32;
         let game = "1\tengine 1\tengine 2\tp2win\trules\tposition startpos moves H8 I9 G7 J10";
-        let samples = game_samples::<Gomoku>("gomoku", game, 0, edge, &Labels::Given(scores))
-            .unwrap()
-            .unwrap();
-        // The four positions of the game, two of them labelled: from Black's side +120 and -40.
-        let searched: Vec<Option<f64>> = samples.iter().map(|s| s.searched).collect();
-        assert_eq!(searched, [Some(120.0), Some(-40.0)]);
-        assert!(samples.iter().all(|s| s.result == 0.0));
+        let mut source = source(0, edge, &labels);
+        let searched = |source: &Source| -> Vec<Option<f64>> {
+            let samples = game_samples::<Gomoku>("gomoku", game, source)
+                .unwrap()
+                .unwrap();
+            assert!(samples.iter().all(|s| s.result == 0.0));
+            samples.iter().map(|s| s.searched).collect()
+        };
+        // The four positions of the game, two of them labelled: from Black's side +120 and
+        // -40; after the first, the child the game did not play, +30 for Black...
+        assert_eq!(searched(&source), [Some(120.0), Some(30.0), Some(-40.0)]);
+        // ...which a held-out game leaves out.
+        source.children = false;
+        assert_eq!(searched(&source), [Some(120.0), Some(-40.0)]);
         std::fs::remove_file(&path).unwrap();
         for (text, error) in [
             (
