@@ -53,12 +53,15 @@ pub const USAGE: &str =
 
 /// One settled position: the evaluation from the first player's side, the nonzero counts of
 /// the weights there (`Tunable::weight_counts`, as (index, count)), the first player's result (1,
-/// 0.5, 0), and the searched score from the first player's side (with `--search-nodes`).
+/// 0.5, 0), the searched score from the first player's side (with `--search-nodes`), and
+/// whether it is a labelled child off the game's line (whose result the game does not tell).
+#[derive(Clone)]
 struct Sample {
     eval: f64,
     counts: Vec<(u32, f64)>,
     result: f64,
     searched: Option<f64>,
+    child: bool,
 }
 
 /// What a fit aims at: the game's result alone, or blended with the searched score's
@@ -479,7 +482,7 @@ fn game_samples<G: Tunable>(
     let (mut pos, moves) = start_of::<G>(game_id, game.position)?;
     let mut samples = Vec::new();
     let mut counts = Vec::new();
-    let mut add = |pos: &G| {
+    let mut add = |pos: &G, child: bool| {
         let label = pos.settled().then(|| source.labels.label(pos));
         if let Some(searched) = label.flatten() {
             pos.weight_counts(&mut counts);
@@ -492,13 +495,14 @@ fn game_samples<G: Tunable>(
                     .collect(),
                 result,
                 searched,
+                child,
             });
         }
     };
     for (ply, word) in moves.split_whitespace().enumerate() {
         let mv = pos.parse_move(word)?;
         if ply >= source.skip {
-            add(&pos);
+            add(&pos, false);
             let children = match source.labels {
                 Labels::Given(given) if source.children => given.children.get(&pos.hash()),
                 _ => None,
@@ -509,7 +513,7 @@ fn game_samples<G: Tunable>(
                 if other != mv {
                     let mut next = pos.clone();
                     next.play(other);
-                    add(&next);
+                    add(&next, true);
                 }
             }
         }
@@ -625,9 +629,12 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
     // it a fit on results bends the weights that differ by colour to stand in for it.
     let kinds = weights.len() + 1;
     let edge = weights.len();
-    let fitted = &games.fitted;
+    // The curves and every error are of the positions the games played; the children (with
+    // `--labels`) only join the fit, aiming at their labels.
+    let played: Vec<Sample> = games.fitted.iter().filter(|s| !s.child).cloned().collect();
+    let fitted = &played;
     let held = &games.held_out;
-    let seen = seen(fitted, kinds);
+    let seen = seen(&games.fitted, kinds);
     let edge_step = weights.iter().map(|w| w.step).fold(0.0, f64::max);
     let on_hold = |w: &Weight| settings.hold.iter().any(|p| names(p, &w.name));
     let rates: Vec<f64> = weights
@@ -673,9 +680,28 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
     } else {
         result
     };
-    let delta = fit_values(fitted, &rates, k, steps, target);
+    // A child's result is unknown: its label's expected result stands in, so that it aims at
+    // its label whatever the label's weight.
+    let all: Vec<Sample> = games
+        .fitted
+        .iter()
+        .map(|s| match s.searched.filter(|_| s.child) {
+            Some(label) => Sample {
+                result: expected(label, target.k),
+                ..s.clone()
+            },
+            None => s.clone(),
+        })
+        .collect();
+    let delta = fit_values(&all, &rates, k, steps, target);
+    let children = games.fitted.len() - played.len();
+    let children = if children > 0 {
+        format!(" (and {children} labelled children)")
+    } else {
+        String::new()
+    };
     super::say(&format!(
-        "{} games, {} settled positions; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
+        "{} games, {} settled positions{children}; logistic scale {k:.3}; mean squared error {:.5} -> {:.5}",
         games.count,
         fitted.len() + held.len(),
         error(fitted, &none, k, result),
@@ -693,7 +719,7 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
         // falling at all of them says more games would still help.
         let n = games.fitted_ends.len();
         for part in [n / 4, n / 2] {
-            let some = &fitted[..part.checked_sub(1).map_or(0, |g| games.fitted_ends[g])];
+            let some = &all[..part.checked_sub(1).map_or(0, |g| games.fitted_ends[g])];
             if !some.is_empty() {
                 let d = fit_values(some, &rates, k, steps, target);
                 super::say(&format!(
@@ -762,6 +788,7 @@ mod tests {
             counts: vec![(1, knights)],
             result,
             searched: None,
+            child: false,
         }
     }
 
@@ -918,6 +945,8 @@ mod tests {
                 .unwrap()
                 .unwrap();
             assert!(samples.iter().all(|s| s.result == 0.0));
+            // Only the position off the game's line is a child.
+            assert!(samples.iter().all(|s| s.child == (s.searched == Some(30.0))));
             samples.iter().map(|s| s.searched).collect()
         };
         // The four positions of the game, two of them labelled: from Black's side +120 and
