@@ -274,8 +274,10 @@ impl<G: Searchable> Worker<'_, G> {
         let mut best_move = None;
         let mut widened = false;
         let mut next = 0;
-        // Quiet moves dropped from the list unsearched: a move's number (which sets its
-        // reduction) counts them, so dropping them changes nothing but the time.
+        // Quiet moves dropped from the list unsearched. Once a quiet move is picked, the noisy
+        // moves left are the losing ones, ordered after every quiet move: a move's number
+        // (which sets its reduction) counts the dropped moves as picked before it, so dropping
+        // them changes nothing but the time.
         let mut dropped = 0;
         loop {
             if next == moves.len() {
