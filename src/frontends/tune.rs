@@ -454,7 +454,8 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 
 /// What the samples of a game are made of: its positions after the first `skip` plies, `edge`
 /// the index of the first player's edge, the labels, and whether the labelled children of
-/// its positions count too (with the game's result).
+/// its positions count too (a child carries the game's result, which the fit replaces by its
+/// label's: see `report`).
 struct Source<'a> {
     skip: usize,
     edge: u32,
