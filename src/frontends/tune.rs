@@ -947,7 +947,11 @@ mod tests {
                 .unwrap();
             assert!(samples.iter().all(|s| s.result == 0.0));
             // Only the position off the game's line is a child.
-            assert!(samples.iter().all(|s| s.child == (s.searched == Some(30.0))));
+            assert!(
+                samples
+                    .iter()
+                    .all(|s| s.child == (s.searched == Some(30.0)))
+            );
             samples.iter().map(|s| s.searched).collect()
         };
         // The four positions of the game, two of them labelled: from Black's side +120 and
