@@ -65,7 +65,8 @@ struct Sample {
 }
 
 /// What a fit aims at: the game's result alone, or blended with the searched score's
-/// expected result (on the logistic curve of scale `k`) by `weight`.
+/// expected result (on the logistic curve of scale `k`) by `weight`. A labelled child's result
+/// is unknown: it aims at its label's expected result alone, whatever the weight.
 #[derive(Clone, Copy)]
 struct Target {
     k: f64,
@@ -80,6 +81,7 @@ impl Target {
 
     fn of(&self, s: &Sample) -> f64 {
         match s.searched {
+            Some(score) if s.child => expected(score, self.k),
             Some(score) if self.weight > 0.0 => {
                 (1.0 - self.weight) * s.result + self.weight * expected(score, self.k)
             }
@@ -454,8 +456,8 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 
 /// What the samples of a game are made of: its positions after the first `skip` plies, `edge`
 /// the index of the first player's edge, the labels, and whether the labelled children of
-/// its positions count too (a child carries the game's result, which the fit replaces by its
-/// label's: see `report`).
+/// its positions count too (a child carries the game's result, which its target ignores: see
+/// `Target`).
 struct Source<'a> {
     skip: usize,
     edge: u32,
@@ -681,20 +683,8 @@ fn report(weights: &[Weight], games: &Games, settings: &Settings) -> Vec<i32> {
     } else {
         result
     };
-    // A child's result is unknown: its label's expected result stands in, so that it aims at
-    // its label whatever the label's weight.
-    let all: Vec<Sample> = games
-        .fitted
-        .iter()
-        .map(|s| match s.searched.filter(|_| s.child) {
-            Some(label) => Sample {
-                result: expected(label, target.k),
-                ..s.clone()
-            },
-            None => s.clone(),
-        })
-        .collect();
-    let delta = fit_values(&all, &rates, k, steps, target);
+    let all = &games.fitted;
+    let delta = fit_values(all, &rates, k, steps, target);
     let children = games.fitted.len() - played.len();
     let children = if children > 0 {
         format!(" (and {children} labelled children)")
