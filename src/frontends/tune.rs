@@ -546,11 +546,37 @@ fn error(samples: &[Sample], delta: &[f64], k: f64, target: Target) -> f64 {
 
 /// Mean squared error of `predict` against `target`.
 fn mean_error(samples: &[Sample], predict: impl Fn(&Sample) -> f64 + Sync, target: Target) -> f64 {
-    let total: f64 = samples
-        .par_iter()
-        .map(|s| (target.of(s) - predict(s)).powi(2))
-        .sum();
-    total / samples.len() as f64
+    let total = sum_in_order(samples, 1, |sum, s| {
+        sum[0] += (target.of(s) - predict(s)).powi(2)
+    });
+    total[0] / samples.len() as f64
+}
+
+/// The samples a thread sums alone before the sums are added up.
+const CHUNK: usize = 4096;
+
+/// The sum over `samples` of what `add` adds to `width` totals, in parallel. The chunks are
+/// fixed and their sums added in order, so the same samples give the same sums to the last
+/// bit on every run: floating-point addition depends on the order, and thousands of descent
+/// steps would carry a changing order's rounding into the weights.
+fn sum_in_order(
+    samples: &[Sample],
+    width: usize,
+    add: impl Fn(&mut [f64], &Sample) + Sync,
+) -> Vec<f64> {
+    let chunks: Vec<Vec<f64>> = samples
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut sum = vec![0.0; width];
+            chunk.iter().for_each(|s| add(&mut sum, s));
+            sum
+        })
+        .collect();
+    let mut total = vec![0.0; width];
+    for chunk in chunks {
+        total.iter_mut().zip(chunk).for_each(|(t, x)| *t += x);
+    }
+    total
 }
 
 /// The curve's scale that maps `score` to the results best (golden-section search).
@@ -578,26 +604,13 @@ fn fit_values(samples: &[Sample], rates: &[f64], k: f64, steps: usize, target: T
     let (b1, b2) = (0.9, 0.999);
     let slope = k * std::f64::consts::LN_10 / 400.0;
     for step in 1..=steps {
-        let grad = samples
-            .par_iter()
-            .fold(
-                || vec![0.0; kinds],
-                |mut grad, s| {
-                    let p = expected(moved(s, &delta), k);
-                    let common = -2.0 * (target.of(s) - p) * p * (1.0 - p) * slope;
-                    for &(i, n) in &s.counts {
-                        grad[i as usize] += common * n;
-                    }
-                    grad
-                },
-            )
-            .reduce(
-                || vec![0.0; kinds],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
+        let grad = sum_in_order(samples, kinds, |grad, s| {
+            let p = expected(moved(s, &delta), k);
+            let common = -2.0 * (target.of(s) - p) * p * (1.0 - p) * slope;
+            for &(i, n) in &s.counts {
+                grad[i as usize] += common * n;
+            }
+        });
         for i in (0..kinds).filter(|&i| rates[i] > 0.0) {
             let g = grad[i] / samples.len() as f64;
             m[i] = b1 * m[i] + (1.0 - b1) * g;
@@ -780,6 +793,29 @@ mod tests {
             result,
             searched: None,
             child: false,
+        }
+    }
+
+    #[test]
+    fn sums_do_not_depend_on_the_threads() {
+        // Terms of both signs and very different sizes, whose float sum changes with the
+        // order of addition.
+        let samples: Vec<Sample> = (0..50_000)
+            .map(|i| {
+                let size = 10f64.powi(i % 9 - 3);
+                sample(0.0, ((i * 7919 % 1000) as f64 - 499.5) * size, 0.0)
+            })
+            .collect();
+        let sum = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| sum_in_order(&samples, 1, |t, s| t[0] += s.counts[0].1))[0]
+        };
+        let one = sum(1);
+        for threads in [2, 3, 8] {
+            assert_eq!(sum(threads).to_bits(), one.to_bits());
         }
     }
 
