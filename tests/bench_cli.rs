@@ -41,16 +41,16 @@ fn bench_takes_a_depth_or_a_time_not_both() {
 /// change to the search or an evaluation updates this table in the same commit, and the commit
 /// (and docs/journal/) says why the tree changed.
 const SIGNATURES: &[(&str, u64)] = &[
-    ("advance 1", 14948),
-    ("advance 2", 47128),
-    ("advance 3", 50767),
-    ("sixes 1", 24892),
-    ("sixes 2", 8995),
-    ("chess14 1", 7061),
-    ("chess14 2", 5870),
-    ("gomoku 1", 4354),
-    ("gomoku 2", 1384),
-    ("mist 1", 3730),
+    ("advance 1", 10630),
+    ("advance 2", 36458),
+    ("advance 3", 37156),
+    ("sixes 1", 19063),
+    ("sixes 2", 7099),
+    ("chess14 1", 5745),
+    ("chess14 2", 4302),
+    ("gomoku 1", 3154),
+    ("gomoku 2", 1025),
+    ("mist 1", 2640),
 ];
 
 #[test]

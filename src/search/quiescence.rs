@@ -18,7 +18,8 @@ const BUDGET: u32 = 1024;
 
 impl<G: Searchable> Worker<'_, G> {
     /// Searches noisy moves only, until the position is quiet.
-    /// `in_check` is the position's `in_check` where the caller knows it already.
+    /// `in_check` is the position's `in_check` where the caller knows it already: the main
+    /// search's node of this same position, which has counted the node and polled.
     pub(super) fn quiesce(
         &mut self,
         pos: &G,
@@ -29,7 +30,12 @@ impl<G: Searchable> Worker<'_, G> {
         in_check: Option<bool>,
     ) -> i32 {
         self.pv[ply].clear();
-        if self.poll() {
+        let aborted = if in_check.is_none() {
+            self.poll()
+        } else {
+            self.aborted
+        };
+        if aborted {
             return 0;
         }
         if let Some(o) = pos.outcome() {
