@@ -32,6 +32,7 @@ impl<G: Searchable> Worker<'_, G> {
             self.depth_now = depth;
             self.ordering.clear_killers();
             self.improved = false;
+            self.root_exact = None;
             // Start from the move of the deepest finished iteration, whichever thread's.
             let finished = self.shared.best().finished;
             if let Some(i) = finished.and_then(|mv| root_moves.iter().position(|&m| m == mv)) {
@@ -69,15 +70,22 @@ impl<G: Searchable> Worker<'_, G> {
             self.shared.release(depth);
             let superseded = std::mem::take(&mut self.superseded);
             if self.aborted && !superseded {
-                if self.improved {
-                    // The unfinished iteration proved a move better than its first: the line
-                    // under way, or the first line if it was finished.
-                    let pv = if found == 0 {
-                        &self.pv[0]
-                    } else {
-                        &self.lines[0].pv
+                // What the unfinished iteration knows at its depth: the first line if it was
+                // finished, or the line under way if its best move so far has an exact score
+                // (searched to the end inside the window); those are reported, as other
+                // engines report the iteration under way. Otherwise only a move proven better
+                // than the first (a lower bound) is worth taking, unreported.
+                self.flush_nodes();
+                let exact = found > 0 || self.root_exact.is_some();
+                if exact || self.improved {
+                    let (pv, score) = match (found, self.root_exact) {
+                        (0, Some(score)) => (&self.pv[0], score),
+                        (0, None) => (&self.pv[0], self.improved_score),
+                        _ => (&self.lines[0].pv, self.lines[0].score),
                     };
-                    self.shared.improve(depth, first, pv, self.improved_score);
+                    let seldepth = self.seldepth as u32;
+                    self.shared
+                        .improve(depth, first, pv, score, exact.then_some(seldepth));
                 }
                 break;
             }
@@ -231,6 +239,7 @@ impl<G: Searchable> Worker<'_, G> {
                 }
             };
             if self.aborted {
+                self.root_exact = (best > original_alpha && best < beta).then_some(best);
                 return best;
             }
             if score > best {

@@ -221,9 +221,19 @@ fn with_shared<R>(
     threads: usize,
     f: impl for<'a> FnOnce(&'a Shared<'a, Cell>) -> R,
 ) -> R {
+    with_shared_reporting(max_depth, threads, f).0
+}
+
+/// `with_shared`, with the depth, score and line of each line reported.
+fn with_shared_reporting<R>(
+    max_depth: u32,
+    threads: usize,
+    f: impl for<'a> FnOnce(&'a Shared<'a, Cell>) -> R,
+) -> (R, Vec<(u32, i32, Vec<Cell>)>) {
     let stop = AtomicBool::new(false);
     let table = Table::new(1).unwrap();
-    let mut report = |_: &Info<Cell>| {};
+    let mut reported = Vec::new();
+    let mut report = |i: &Info<Cell>| reported.push((i.depth, i.score, i.pv.clone()));
     let request = Request {
         limits: to_depth(max_depth),
         threads,
@@ -232,15 +242,18 @@ fn with_shared<R>(
         multipv: 1,
         ponder: None,
     };
-    let shared = Shared::new(
-        &request,
-        Instant::now(),
-        Some(Cell(0)),
-        &stop,
-        &table,
-        &mut report,
-    );
-    f(&shared)
+    let r = {
+        let shared = Shared::new(
+            &request,
+            Instant::now(),
+            Some(Cell(0)),
+            &stop,
+            &table,
+            &mut report,
+        );
+        f(&shared)
+    };
+    (r, reported)
 }
 
 /// The first quiet move of an empty board after the edge cell 1 cut off many times: history
@@ -280,13 +293,13 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
     with_shared(10, 1, |shared| {
         assert_eq!(shared.publish(3, 3, &one(10, &[Cell(1), Cell(2)])), 3);
         // The same depth (another thread finished it meanwhile) keeps the finished answer.
-        shared.improve(3, Cell(1), &[Cell(4)], 50);
+        shared.improve(3, Cell(1), &[Cell(4)], 50, None);
         assert_eq!(shared.best().answer.best, Some(Cell(1)));
         // So does a deeper one that beat some other move than the answer's.
-        shared.improve(4, Cell(7), &[Cell(4)], 50);
+        shared.improve(4, Cell(7), &[Cell(4)], 50, None);
         assert_eq!(shared.best().answer.best, Some(Cell(1)));
         // One deeper that beat the answer's move replaces the move and the line, not the depth.
-        shared.improve(4, Cell(1), &[Cell(5), Cell(6)], 40);
+        shared.improve(4, Cell(1), &[Cell(5), Cell(6)], 40, None);
         let best = shared.best().answer.clone();
         assert_eq!((best.best, best.score, best.depth), (Some(Cell(5)), 40, 3));
         assert_eq!(best.pv, [Cell(5), Cell(6)]);
@@ -294,15 +307,35 @@ fn an_unfinished_iteration_improves_only_a_shallower_answer() {
     with_shared(10, 1, |shared| {
         shared.publish(3, 3, &one(10, &[Cell(1)]));
         // Two threads cut short at depths 4 and 5: the deeper line stands, in either order.
-        shared.improve(4, Cell(1), &[Cell(4)], 20);
-        shared.improve(5, Cell(1), &[Cell(5)], 30);
-        shared.improve(4, Cell(1), &[Cell(4)], 20);
+        shared.improve(4, Cell(1), &[Cell(4)], 20, None);
+        shared.improve(5, Cell(1), &[Cell(5)], 30, None);
+        shared.improve(4, Cell(1), &[Cell(4)], 20, None);
         assert_eq!(shared.best().answer.best, Some(Cell(5)));
         // A finished iteration replaces them.
         shared.publish(6, 6, &one(0, &[Cell(6)]));
-        shared.improve(7, Cell(6), &[Cell(7)], 10);
+        shared.improve(7, Cell(6), &[Cell(7)], 10, None);
         assert_eq!(shared.best().answer.best, Some(Cell(7)));
     });
+}
+
+#[test]
+fn an_unfinished_iteration_reports_only_an_exact_line() {
+    let ((), reported) = with_shared_reporting(10, 1, |shared| {
+        shared.publish(3, 3, &one(10, &[Cell(1), Cell(2)]));
+        // A better move proven by a bound only is taken but not reported.
+        shared.improve(4, Cell(1), &[Cell(5)], 40, None);
+        // The first move searched to the end at depth 5 is reported at depth 5.
+        shared.improve(5, Cell(1), &[Cell(1), Cell(3)], 12, Some(7));
+        let best = shared.best().answer.clone();
+        assert_eq!((best.best, best.depth), (Some(Cell(1)), 3));
+    });
+    assert_eq!(
+        reported,
+        [
+            (3, 10, vec![Cell(1), Cell(2)]),
+            (5, 12, vec![Cell(1), Cell(3)])
+        ]
+    );
 }
 
 #[test]

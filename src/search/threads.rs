@@ -221,19 +221,8 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
                 "depth {depth} done: score {}, {nodes} nodes, {time_ms} ms",
                 first.score
             );
-            let hashfull = self.table.hashfull();
-            let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
             for (rank, line) in lines.iter().enumerate() {
-                report(&Info {
-                    depth,
-                    multipv: (self.multipv > 1).then_some(rank + 1),
-                    seldepth: seldepth.max(depth),
-                    score: line.score,
-                    nodes,
-                    time_ms,
-                    hashfull,
-                    pv: line.pv.clone(),
-                });
+                self.report_line(depth, seldepth, rank, line.score, &line.pv);
             }
             if depth >= self.max_depth {
                 self.end(End::Depth);
@@ -244,9 +233,11 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
     }
 
     /// Takes the line of an unfinished iteration at `depth` that searched the finished
-    /// answer's move `first` first and found a better one; the answer keeps its (smaller)
-    /// depth. Of the unfinished iterations of several threads, the deepest one's line is kept.
-    pub(super) fn improve(&self, depth: u32, first: M, pv: &[M], score: i32) {
+    /// answer's move `first` first: a better move it found, or the line of its best move so
+    /// far when that is exact. The answer keeps its (smaller) depth. Of the unfinished
+    /// iterations of several threads, the deepest one's line is kept. An exact line
+    /// (`exact`: its seldepth) is reported at `depth`, as the iteration under way.
+    pub(super) fn improve(&self, depth: u32, first: M, pv: &[M], score: i32, exact: Option<u32>) {
         let mut best = self.best();
         if best.answer.depth < depth
             && best.finished == Some(first)
@@ -258,7 +249,26 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
             answer.best = pv.first().copied();
             answer.score = score;
             answer.pv = pv.to_vec();
+            if let Some(seldepth) = exact {
+                self.report_line(depth, seldepth, 0, score, pv);
+            }
         }
+    }
+
+    /// Reports one line of a search at `depth`, `rank` its place (from 0) among the lines.
+    fn report_line(&self, depth: u32, seldepth: u32, rank: usize, score: i32, pv: &[M]) {
+        let info = Info {
+            depth,
+            multipv: (self.multipv > 1).then_some(rank + 1),
+            seldepth: seldepth.max(depth),
+            score,
+            nodes: self.nodes.load(Relaxed),
+            time_ms: self.start.elapsed().as_millis() as u64,
+            hashfull: self.table.hashfull(),
+            pv: pv.to_vec(),
+        };
+        let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
+        report(&info);
     }
 }
 

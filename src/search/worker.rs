@@ -40,6 +40,9 @@ pub(super) struct Worker<'a, G: Searchable> {
     /// (its line is then `pv[0]`), and its score.
     pub(super) improved: bool,
     pub(super) improved_score: i32,
+    /// When the search is cut off: the score of the root's best move so far, if it lies
+    /// inside the window (the move was searched to the end at the iteration's depth).
+    pub(super) root_exact: Option<i32>,
     pub(super) ordering: Ordering<G::Move>,
     /// Per-ply move buffers, reused so that no node allocates.
     pub(super) moves: Vec<Vec<(G::Move, i32)>>,
@@ -78,6 +81,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             superseded: false,
             improved: false,
             improved_score: 0,
+            root_exact: None,
             ordering: Ordering::new(MAX_PLY + 1),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             tried: (0..=MAX_PLY).map(|_| Tried::default()).collect(),
