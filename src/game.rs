@@ -204,7 +204,7 @@ pub fn retain_from<M: Copy>(out: &mut Vec<M>, start: usize, keep: impl Fn(M) -> 
 /// A game's search tuning as data: one value per game (`Searchable::PARAMS`), read by the
 /// searcher, which holds no tuning of its own. Margins are in the game's evaluation units.
 /// Why each value is what it is: docs/journal/performance.md.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchParams {
     /// What the quiet moves' history of cut-offs (up to ±16,384) is divided by before it is
     /// added to `order_hint`: at 1 history orders quiet moves and the hint breaks ties.
@@ -235,8 +235,12 @@ pub struct SearchParams {
     pub futility_per_depth: i32,
     pub futility_depth: i32,
     /// Late move pruning: up to this depth only the first quiet moves are tried
-    /// (`search/selectivity.rs`, `late_move_limit`).
+    /// (`search/selectivity.rs`, `late_move_limit`): chess engines' counts, times one for
+    /// each `late_move_span` moves of the node (0: the counts alone, whatever the moves).
     pub late_move_depth: i32,
+    pub late_move_span: usize,
+    /// Late move reductions grow as ln(depth)·ln(move number) divided by this.
+    pub reduction_divisor: f64,
     /// Exchange pruning up to the depth: a capture that loses more than its margin per ply of
     /// depth, or a quiet move that loses more than its margin per reduced depth², is skipped.
     pub exchange_capture_margin: i32,
@@ -252,6 +256,9 @@ pub struct SearchParams {
     /// Whether a node's pruning (reverse futility, razoring, the null move) takes the table's
     /// stored score in place of the static one where its bound lies beyond it.
     pub table_refines_eval: bool,
+    /// Whether a check that loses material by the exchange rule (a spite check) is searched
+    /// without the check extension.
+    pub spite_checks_unextended: bool,
 }
 
 impl SearchParams {
@@ -272,6 +279,8 @@ impl SearchParams {
         futility_per_depth: 100,
         futility_depth: 6,
         late_move_depth: 8,
+        late_move_span: 32,
+        reduction_divisor: 2.25,
         exchange_capture_margin: 100,
         exchange_quiet_margin: 40,
         exchange_depth: 6,
@@ -279,6 +288,7 @@ impl SearchParams {
         singular_margin: 2,
         delta_margin: 200,
         table_refines_eval: false,
+        spite_checks_unextended: false,
     };
 }
 

@@ -54,7 +54,7 @@ impl<G: Searchable> Worker<'_, G> {
         }
         let in_check = pos.in_check(self.policy);
         // Checks are extended, but not forever: long checking sequences end at half the stack.
-        if in_check && ply < MAX_PLY / 2 {
+        if in_check && ply < MAX_PLY / 2 && !self.spite_check[ply] {
             depth += 1;
         }
         if depth <= 0 {
@@ -268,7 +268,7 @@ impl<G: Searchable> Worker<'_, G> {
         let excluded = self.excluded[ply];
         let pv_node = beta - alpha > 1;
         let side = pos.side_to_move().index();
-        let quiet_limit = late_move_limit(depth, improving, moves.len());
+        let quiet_limit = late_move_limit(depth, improving, moves.len(), G::PARAMS.late_move_span);
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
@@ -327,6 +327,9 @@ impl<G: Searchable> Worker<'_, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.spite_check[ply + 1] = G::PARAMS.spite_checks_unextended
+                && child.in_check(self.policy)
+                && pos.exchange(mv).is_some_and(|v| v < 0);
             let score = if i == 0 {
                 let extension = if moves[i].1 == TT_MOVE { singular } else { 0 };
                 -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)

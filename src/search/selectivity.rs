@@ -2,26 +2,30 @@
 //! in its `SearchParams` (`Searchable::PARAMS`, src/game.rs).
 
 /// How many quiet moves a node at `depth` with `moves` moves tries before the rest are
-/// skipped: chess engines' counts, for about 32 moves, scaled up for more (a 14x14 board
-/// has over a hundred, and chess's counts there leave the search blind to quiet defences).
-pub fn late_move_limit(depth: i32, improving: bool, moves: usize) -> usize {
+/// skipped: chess engines' counts, for about `span` moves, scaled up for more where `span`
+/// is not 0 (in some games chess's counts leave the search blind to quiet defences when a
+/// node has a hundred moves).
+pub fn late_move_limit(depth: i32, improving: bool, moves: usize, span: usize) -> usize {
     let n = (3 + depth * depth) as usize;
     let n = if improving { n } else { n / 2 };
-    n * (moves / 32).max(1)
+    match span {
+        0 => n,
+        span => n * (moves / span).max(1),
+    }
 }
 
 const TABLE: usize = 64;
 
-/// Late move reductions by depth and move number: `0.75 + ln(depth)·ln(number) / 2.25`
-/// plies, as Ethereal has them, before the adjustments of the node.
+/// Late move reductions by depth and move number: `0.75 + ln(depth)·ln(number) / divisor`
+/// plies (Ethereal's divisor is 2.25), before the adjustments of the node.
 pub struct Reductions([[u8; TABLE]; TABLE]);
 
 impl Reductions {
-    pub fn new() -> Self {
+    pub fn new(divisor: f64) -> Self {
         let mut t = [[0u8; TABLE]; TABLE];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let plies = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                let plies = 0.75 + (d as f64).ln() * (m as f64).ln() / divisor;
                 *r = plies as u8;
             }
         }
@@ -40,7 +44,7 @@ mod tests {
 
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
-        let r = Reductions::new();
+        let r = Reductions::new(2.25);
         assert_eq!(r.get(1, 1), 0);
         assert!(r.get(3, 4) >= 1);
         assert!(r.get(20, 40) > r.get(6, 6));
@@ -52,10 +56,22 @@ mod tests {
     }
 
     #[test]
+    fn smaller_divisors_reduce_more() {
+        let (chess, bolder) = (Reductions::new(2.25), Reductions::new(1.75));
+        assert!(bolder.get(10, 20) > chess.get(10, 20));
+        for d in 1..40 {
+            for m in 1..60 {
+                assert!(bolder.get(d, m) >= chess.get(d, m));
+            }
+        }
+    }
+
+    #[test]
     fn late_move_limits_widen_with_depth() {
-        assert_eq!(late_move_limit(1, false, 30), 2);
-        assert_eq!(late_move_limit(1, true, 30), 4);
-        assert_eq!(late_move_limit(1, true, 130), 16);
-        assert!(late_move_limit(8, false, 40) > late_move_limit(4, true, 40));
+        assert_eq!(late_move_limit(1, false, 30, 32), 2);
+        assert_eq!(late_move_limit(1, true, 30, 32), 4);
+        assert_eq!(late_move_limit(1, true, 130, 32), 16);
+        assert_eq!(late_move_limit(1, true, 130, 0), 4);
+        assert!(late_move_limit(8, false, 40, 32) > late_move_limit(4, true, 40, 32));
     }
 }

@@ -62,6 +62,9 @@ pub(super) struct Worker<'a, G: Searchable> {
     pub(super) null_floor: usize,
     /// The move a node at each ply leaves out (a singular extension's test), if any.
     pub(super) excluded: Vec<Option<G::Move>>,
+    /// Whether the move into the node at each ply was a check that loses material by the
+    /// exchange rule (see `SearchParams::spite_checks_unextended`).
+    pub(super) spite_check: Vec<bool>,
     eval_cache: EvalCache,
     pub(super) correction: Correction,
 }
@@ -89,10 +92,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lines: Vec::new(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
-            reductions: Reductions::new(),
+            reductions: Reductions::new(G::PARAMS.reduction_divisor),
             keys: vec![0; MAX_PLY + 1],
             null_floor: 0,
             excluded: vec![None; MAX_PLY + 1],
+            spite_check: vec![false; MAX_PLY + 2],
             eval_cache: EvalCache::new(),
             correction: Correction::new(),
         }
