@@ -327,9 +327,13 @@ impl<G: Searchable> Worker<'_, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
-            self.spite_check[ply + 1] = G::PARAMS.spite_checks_unextended
-                && child.in_check(self.policy)
-                && pos.exchange(mv).is_some_and(|v| v < 0);
+            // Whether the move checks, where the spite rule needs it at once (the reductions
+            // below ask only for some moves).
+            let gives_check = G::PARAMS
+                .spite_checks_unextended
+                .then(|| child.in_check(self.policy));
+            self.spite_check[ply + 1] =
+                gives_check == Some(true) && pos.exchange(mv).is_some_and(|v| v < 0);
             let score = if i == 0 {
                 let extension = if moves[i].1 == TT_MOVE { singular } else { 0 };
                 -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
@@ -344,7 +348,7 @@ impl<G: Searchable> Worker<'_, G> {
                 } else if depth >= 3
                     && (quiet || losing)
                     && !in_check
-                    && !child.in_check(self.policy)
+                    && !gives_check.unwrap_or_else(|| child.in_check(self.policy))
                 {
                     r = base_r - pv_node as i32 + !improving as i32;
                     if quiet {

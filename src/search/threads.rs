@@ -221,9 +221,7 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
                 "depth {depth} done: score {}, {nodes} nodes, {time_ms} ms",
                 first.score
             );
-            for (rank, line) in lines.iter().enumerate() {
-                self.report_line(depth, seldepth, rank, line.score, &line.pv);
-            }
+            self.report_lines(depth, seldepth, lines.iter().map(|l| (l.score, &l.pv[..])));
             if depth >= self.max_depth {
                 self.end(End::Depth);
                 self.done.store(true, Relaxed);
@@ -250,25 +248,37 @@ impl<'a, M: Copy + PartialEq + Send> Shared<'a, M> {
             answer.score = score;
             answer.pv = pv.to_vec();
             if let Some(seldepth) = exact {
-                self.report_line(depth, seldepth, 0, score, pv);
+                self.report_lines(depth, seldepth, [(score, pv)]);
             }
         }
     }
 
-    /// Reports one line of a search at `depth`, `rank` its place (from 0) among the lines.
-    fn report_line(&self, depth: u32, seldepth: u32, rank: usize, score: i32, pv: &[M]) {
-        let info = Info {
-            depth,
-            multipv: (self.multipv > 1).then_some(rank + 1),
-            seldepth: seldepth.max(depth),
-            score,
-            nodes: self.nodes.load(Relaxed),
-            time_ms: self.start.elapsed().as_millis() as u64,
-            hashfull: self.table.hashfull(),
-            pv: pv.to_vec(),
-        };
+    /// Reports the lines (score and moves, best first) of a search at `depth`, all with the
+    /// same nodes, time and table use: the depth's.
+    fn report_lines<'l>(
+        &self,
+        depth: u32,
+        seldepth: u32,
+        lines: impl IntoIterator<Item = (i32, &'l [M])>,
+    ) where
+        M: 'l,
+    {
+        let nodes = self.nodes.load(Relaxed);
+        let time_ms = self.start.elapsed().as_millis() as u64;
+        let hashfull = self.table.hashfull();
         let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
-        report(&info);
+        for (rank, (score, pv)) in lines.into_iter().enumerate() {
+            report(&Info {
+                depth,
+                multipv: (self.multipv > 1).then_some(rank + 1),
+                seldepth: seldepth.max(depth),
+                score,
+                nodes,
+                time_ms,
+                hashfull,
+                pv: pv.to_vec(),
+            });
+        }
     }
 }
 

@@ -96,7 +96,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             keys: vec![0; MAX_PLY + 1],
             null_floor: 0,
             excluded: vec![None; MAX_PLY + 1],
-            spite_check: vec![false; MAX_PLY + 2],
+            spite_check: vec![false; MAX_PLY + 1],
             eval_cache: EvalCache::new(),
             correction: Correction::new(),
         }
