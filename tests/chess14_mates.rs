@@ -46,6 +46,8 @@ fn the_shortest_mate_is_found_at_depth_eight() {
     e.send("setoption name Threads value 1");
     e.send("game chess14");
     for (fen, mate) in MATES {
+        // Each from an empty table: two of the positions follow others in the same game.
+        e.send("ucinewgame");
         e.send(&format!("position fen {fen}"));
         e.send("go depth 8");
         let lines = e.until("bestmove", LONG);
