@@ -1,7 +1,7 @@
 //! Chess14's search finds the shortest mate in positions from real games on the 12x10 cut
 //! (tabula against Fairy-Stockfish 11.1, `tabula match --seed 1160/1161`, three and five plies
 //! before the mate). Each distance was checked by Fairy-Stockfish 11.1 (`c14cut`, `go depth
-//! 14`), which found the same mate. The search's pruning (null move, ProbCut, late moves)
+//! 14`), which found the same mate. The search's pruning (null move, late moves, futility)
 //! must not hide a mate a fixed depth can see.
 
 #[path = "common/peer.rs"]
