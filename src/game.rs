@@ -256,9 +256,15 @@ pub struct SearchParams {
     /// Whether a node's pruning (reverse futility, razoring, the null move) takes the table's
     /// stored score in place of the static one where its bound lies beyond it.
     pub table_refines_eval: bool,
-    /// Whether a check that loses material by the exchange rule (a spite check) is searched
-    /// without the check extension.
-    pub spite_checks_unextended: bool,
+    /// Whether a node in check is searched a ply deeper.
+    pub check_extension: bool,
+    /// The history bonus of a cut-off (and the malus of the moves tried before it) at depth
+    /// d: 0 for d² up to 400, else this much per ply less half of it, up to 1,700 (chess
+    /// engines' linear bonus, which lets history move the reductions).
+    pub history_bonus_slope: i32,
+    /// Extra plies of late move reduction for quiet moves where the table move is noisy: a
+    /// capture was best before, and a quiet move will seldom beat it.
+    pub noisy_table_move_reduction: i32,
 }
 
 impl SearchParams {
@@ -288,8 +294,18 @@ impl SearchParams {
         singular_margin: 2,
         delta_margin: 200,
         table_refines_eval: false,
-        spite_checks_unextended: false,
+        check_extension: true,
+        history_bonus_slope: 0,
+        noisy_table_move_reduction: 0,
     };
+
+    /// The history bonus of a cut-off at `depth` (see `history_bonus_slope`).
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        match self.history_bonus_slope {
+            0 => (depth * depth).min(400),
+            slope => (slope * depth - slope / 2).clamp(1, 1_700),
+        }
+    }
 }
 
 /// A game's rules: what the referee, perft, the protocol's `position`/`place`/`legal` and

@@ -1,6 +1,6 @@
 //! Interior nodes: negamax alpha-beta with principal-variation search, table cut-offs,
-//! check extensions, node pruning (reverse futility, razoring, null move), move pruning
-//! (late move, futility, exchange) and late move reductions.
+//! check and singular extensions, node pruning (reverse futility, razoring, null move), move
+//! pruning (late move, futility, exchange) and late move reductions.
 
 use super::ordering::{KILLER, LOSING, TT_MOVE, Tried};
 use super::selectivity::late_move_limit;
@@ -53,8 +53,9 @@ impl<G: Searchable> Worker<'_, G> {
             return self.evaluate(pos, pos.hash());
         }
         let in_check = pos.in_check(self.policy);
-        // Checks are extended, but not forever: long checking sequences end at half the stack.
-        if in_check && ply < MAX_PLY / 2 && !self.spite_check[ply] {
+        // Checks are extended where the game asks it, but not forever: long checking
+        // sequences end at half the stack.
+        if in_check && G::PARAMS.check_extension && ply < MAX_PLY / 2 {
             depth += 1;
         }
         if depth <= 0 {
@@ -327,13 +328,6 @@ impl<G: Searchable> Worker<'_, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
-            // Whether the move checks, where the spite rule needs it at once (the reductions
-            // below ask only for some moves).
-            let gives_check = G::PARAMS
-                .spite_checks_unextended
-                .then(|| child.in_check(self.policy));
-            self.spite_check[ply + 1] =
-                gives_check == Some(true) && pos.exchange(mv).is_some_and(|v| v < 0);
             let score = if i == 0 {
                 let extension = if moves[i].1 == TT_MOVE { singular } else { 0 };
                 -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
@@ -348,12 +342,18 @@ impl<G: Searchable> Worker<'_, G> {
                 } else if depth >= 3
                     && (quiet || losing)
                     && !in_check
-                    && !gives_check.unwrap_or_else(|| child.in_check(self.policy))
+                    && !child.in_check(self.policy)
                 {
                     r = base_r - pv_node as i32 + !improving as i32;
                     if quiet {
                         r -= self.ordering.history(side, mv) / G::PARAMS.history_per_ply
                             + (moves[i].1 == KILLER) as i32;
+                        if G::PARAMS.noisy_table_move_reduction != 0
+                            && moves[0].1 == TT_MOVE
+                            && pos.is_noisy(moves[0].0)
+                        {
+                            r += G::PARAMS.noisy_table_move_reduction;
+                        }
                     }
                     r = r.clamp(0, depth - 2);
                 }
@@ -380,7 +380,8 @@ impl<G: Searchable> Worker<'_, G> {
                     line.push(mv);
                     line.extend_from_slice(&tail[0]);
                     if score >= beta {
-                        self.ordering.reward(ply, side, depth, mv, quiet, tried);
+                        let bonus = G::PARAMS.history_bonus(depth);
+                        self.ordering.reward(ply, side, bonus, mv, quiet, tried);
                         break;
                     }
                 }

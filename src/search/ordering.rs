@@ -71,19 +71,19 @@ impl<M: MoveBits + PartialEq> Ordering<M> {
         self.captures[Self::slot(side, mv)]
     }
 
-    /// `mv` caused a beta cut-off after the moves `tried` failed: reward it (and remember it
-    /// as a killer if quiet), and punish the moves tried before it in its class; a quiet
-    /// cut-off punishes the noisy moves too, which it made look worse than quiet.
+    /// `mv` caused a beta cut-off after the moves `tried` failed: reward it by `bonus` (the
+    /// game's `SearchParams::history_bonus`) and remember it as a killer if quiet, and punish
+    /// the moves tried before it in its class; a quiet cut-off punishes the noisy moves too,
+    /// which it made look worse than quiet.
     pub fn reward(
         &mut self,
         ply: usize,
         side: usize,
-        depth: i32,
+        bonus: i32,
         mv: M,
         quiet: bool,
         tried: &Tried<M>,
     ) {
-        let bonus = (depth * depth).min(400);
         if quiet {
             let k = &mut self.killers[ply];
             if k[0] != Some(mv) {

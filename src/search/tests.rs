@@ -263,7 +263,7 @@ fn first_after_history<const D: i32>() -> Cell {
         let mut w = Worker::<TicTacToe<D>>::new(shared, &(), 0);
         for _ in 0..20 {
             w.ordering
-                .reward(0, 0, 20, Cell(1), true, &Tried::default());
+                .reward(0, 0, 400, Cell(1), true, &Tried::default());
         }
         let pos = TicTacToe::<D>::start("", &Options::default()).unwrap();
         let mut moves = Vec::new();

@@ -62,9 +62,6 @@ pub(super) struct Worker<'a, G: Searchable> {
     pub(super) null_floor: usize,
     /// The move a node at each ply leaves out (a singular extension's test), if any.
     pub(super) excluded: Vec<Option<G::Move>>,
-    /// Whether the move into the node at each ply was a check that loses material by the
-    /// exchange rule (see `SearchParams::spite_checks_unextended`).
-    pub(super) spite_check: Vec<bool>,
     eval_cache: EvalCache,
     pub(super) correction: Correction,
 }
@@ -96,7 +93,6 @@ impl<'a, G: Searchable> Worker<'a, G> {
             keys: vec![0; MAX_PLY + 1],
             null_floor: 0,
             excluded: vec![None; MAX_PLY + 1],
-            spite_check: vec![false; MAX_PLY + 1],
             eval_cache: EvalCache::new(),
             correction: Correction::new(),
         }
