@@ -308,6 +308,28 @@ impl SearchParams {
     }
 }
 
+#[cfg(test)]
+mod search_params_tests {
+    use super::SearchParams;
+
+    #[test]
+    fn the_history_bonus_is_squared_by_default_and_linear_with_a_slope() {
+        let square = SearchParams::DEFAULT;
+        assert_eq!(
+            [1, 5, 20, 40].map(|d| square.history_bonus(d)),
+            [1, 25, 400, 400]
+        );
+        let linear = SearchParams {
+            history_bonus_slope: 170,
+            ..SearchParams::DEFAULT
+        };
+        assert_eq!(
+            [0, 1, 5, 10, 11].map(|d| linear.history_bonus(d)),
+            [1, 85, 765, 1_615, 1_700]
+        );
+    }
+}
+
 /// A game's rules: what the referee, perft, the protocol's `position`/`place`/`legal` and
 /// every player need. Two players, perfect information.
 pub trait Rules: Clone + Send + Sync + 'static {

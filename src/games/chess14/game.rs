@@ -135,10 +135,11 @@ impl Searchable for Position {
     /// "Chess14's search, 2026-11-27"). Chess's counts of late quiet moves at every depth
     /// whatever the moves, bolder reductions and singular extensions from depth 9: a
     /// narrower tree, a ply deeper and stronger at equal nodes ("Chess14: a narrower tree",
-    /// 2026-11-29). No check extension (the singular test extends the checks that matter), a
-    /// history bonus that grows with depth (so history moves the reductions), quiet moves
-    /// reduced more after a noisy table move and a wider aspiration window: 39% fewer nodes
-    /// to depth 12, and stronger at equal nodes ("Chess14: the tree a ply narrower").
+    /// 2026-11-29). No check extension (a reply that alone holds is still extended by the
+    /// singular test), a history bonus that grows with depth (so history moves the
+    /// reductions), quiet moves reduced more after a noisy table move and a wider aspiration
+    /// window: 39% fewer nodes to depth 12, and stronger at equal nodes ("Chess14: the tree a
+    /// ply narrower").
     const PARAMS: SearchParams = SearchParams {
         table_refines_eval: true,
         late_move_depth: 64,
