@@ -280,6 +280,9 @@ impl<G: Searchable> Worker<'_, G> {
         // (which sets its reduction) counts the dropped moves as picked before it, so dropping
         // them changes nothing but the time.
         let mut dropped = 0;
+        // Whether the first move searched was the table's and noisy (its reduction of the
+        // quiet moves after it: `SearchParams::noisy_table_move_reduction`).
+        let mut noisy_table_move = false;
         loop {
             if next == moves.len() {
                 // Every move lost, but the game may have left some out (a cap on its quiet
@@ -329,6 +332,7 @@ impl<G: Searchable> Worker<'_, G> {
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {
+                noisy_table_move = moves[i].1 == TT_MOVE && !quiet;
                 let extension = if moves[i].1 == TT_MOVE { singular } else { 0 };
                 -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
             } else {
@@ -348,10 +352,7 @@ impl<G: Searchable> Worker<'_, G> {
                     if quiet {
                         r -= self.ordering.history(side, mv) / G::PARAMS.history_per_ply
                             + (moves[i].1 == KILLER) as i32;
-                        if G::PARAMS.noisy_table_move_reduction != 0
-                            && moves[0].1 == TT_MOVE
-                            && pos.is_noisy(moves[0].0)
-                        {
+                        if noisy_table_move {
                             r += G::PARAMS.noisy_table_move_reduction;
                         }
                     }
