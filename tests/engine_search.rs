@@ -261,6 +261,32 @@ fn a_long_perft_or_bench_leaves_the_input_read() {
 }
 
 #[test]
+fn a_stop_also_stops_the_work_waiting_behind_the_running_one() {
+    // Before: the `stop` ended the perft only, and the queued bench ran to depth 64 unstopped.
+    let mut e = Peer::start(&[]);
+    e.send("game sixes");
+    e.send("perft 64");
+    e.send("bench 64");
+    e.send("stop");
+    assert!(e.until("bench", SHORT)[0].starts_with("bench sixes depth "));
+    // A line after the `stop` is not stopped by it.
+    e.send("perft 2");
+    assert!(
+        e.until("Nodes", SHORT)
+            .last()
+            .unwrap()
+            .starts_with("Nodes searched: ")
+    );
+    e.send("go infinite");
+    e.send("go infinite");
+    e.send("stop");
+    e.until("bestmove", SHORT);
+    e.until("bestmove", SHORT);
+    e.send("quit");
+    assert_eq!(e.exit_within(SHORT), Some(0));
+}
+
+#[test]
 fn end_of_input_lets_perft_and_bench_finish() {
     // Before: `printf 'game sixes\nperft 5\n' | tabula` printed nothing.
     let mut e = Peer::start(&[]);

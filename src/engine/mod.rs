@@ -150,6 +150,19 @@ pub struct Session {
     work_ends: bool,
     /// Searches started, mixed into the seed so that each search of a session differs.
     searches: u64,
+    /// Queued searches, perfts and benches a `stop` came after, from the front of the queue:
+    /// each starts stopped, as the `stop` meant it too.
+    stopped_works: usize,
+    /// The work about to start is one of those.
+    start_stopped: bool,
+}
+
+/// Whether a queued line asks for work on its own thread: a search, perft or bench.
+fn starts_work(item: &Result<Command, String>) -> bool {
+    matches!(
+        item,
+        Ok(Command::Go(_) | Command::Perft(_) | Command::Bench { .. })
+    )
 }
 
 /// What the end of input does to work asked for before it.
@@ -194,6 +207,8 @@ impl Session {
             at_end: AtEnd::Finish,
             work_ends: false,
             searches: 0,
+            stopped_works: 0,
+            start_stopped: false,
         }
     }
 
@@ -225,7 +240,14 @@ impl Session {
         loop {
             if self.work.is_none() {
                 if let Some(item) = queue.pop_front() {
-                    if let Flow::Exit(code) = self.answer(item) {
+                    if self.stopped_works > 0 && starts_work(&item) {
+                        self.stopped_works -= 1;
+                        self.start_stopped = true;
+                    }
+                    let flow = self.answer(item);
+                    // Taken by the work if it started; dropped if the line was refused.
+                    self.start_stopped = false;
+                    if let Flow::Exit(code) = flow {
                         return code;
                     }
                     continue;
@@ -242,6 +264,11 @@ impl Session {
                 Event::Line(line) => match Self::read(&line) {
                     None => {}
                     Some(Ok(cmd @ (Command::IsReady | Command::Stop | Command::PonderHit))) => {
+                        // A `stop` is for every work asked for before it, the ones still
+                        // waiting behind the running work too.
+                        if cmd == Command::Stop {
+                            self.stopped_works = queue.iter().filter(|i| starts_work(i)).count();
+                        }
                         self.handle(cmd);
                     }
                     Some(Ok(Command::Quit)) => return self.exit(0),
@@ -479,8 +506,9 @@ impl Session {
                 .map_or(1, |d| d.as_nanos() as u64),
             s => s as u64 ^ self.searches.wrapping_mul(rng::GOLDEN),
         };
+        let stopped = std::mem::take(&mut self.start_stopped);
         self.player
-            .renew_stop(self.ended && !self.finishes(self.work_ends));
+            .renew_stop(stopped || self.ended && !self.finishes(self.work_ends));
         SearchContext {
             player: self.player.clone(),
             overhead_ms: self.options.int("MoveOverhead", 30) as u64,
