@@ -265,6 +265,11 @@ pub struct SearchParams {
     /// Extra plies of late move reduction for quiet moves where the table move is noisy: a
     /// capture was best before, and a quiet move will seldom beat it.
     pub noisy_table_move_reduction: i32,
+    /// History pruning: a quiet move whose history is below minus this much per ply of the
+    /// node's depth is skipped where its reduced depth is at most `history_prune_depth` (0:
+    /// never). A move that kept failing after others cut off will seldom do better here.
+    pub history_prune_per_ply: i32,
+    pub history_prune_depth: i32,
 }
 
 impl SearchParams {
@@ -297,6 +302,8 @@ impl SearchParams {
         check_extension: true,
         history_bonus_slope: 0,
         noisy_table_move_reduction: 0,
+        history_prune_per_ply: 0,
+        history_prune_depth: 3,
     };
 
     /// The history bonus of a cut-off at `depth` (see `history_bonus_slope`).

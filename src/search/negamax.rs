@@ -1,6 +1,6 @@
 //! Interior nodes: negamax alpha-beta with principal-variation search, table cut-offs,
 //! check and singular extensions, node pruning (reverse futility, razoring, null move), move
-//! pruning (late move, futility, exchange) and late move reductions.
+//! pruning (late move, history, futility, exchange) and late move reductions.
 
 use super::ordering::{KILLER, LOSING, TT_MOVE, Tried};
 use super::selectivity::late_move_limit;
@@ -420,10 +420,11 @@ impl<G: Searchable> Worker<'_, G> {
         best
     }
 
-    /// Whether move pruning skips `mv`: late quiet moves, quiet moves whose static gain cannot
-    /// reach alpha, and moves that lose too much material by the exchange rule.
+    /// Whether move pruning skips `mv`: late quiet moves, quiet moves that kept failing
+    /// elsewhere (history), quiet moves whose static gain cannot reach alpha, and moves that
+    /// lose too much material by the exchange rule.
     #[allow(clippy::too_many_arguments)]
-    fn hopeless(
+    pub(super) fn hopeless(
         &self,
         pos: &G,
         mv: G::Move,
@@ -441,6 +442,13 @@ impl<G: Searchable> Worker<'_, G> {
             // number, reductions with the move number, and alpha only rises.
             if depth <= p.late_move_depth && quiets_done {
                 return Verdict::SkipQuiets;
+            }
+            if p.history_prune_per_ply > 0
+                && reduced <= p.history_prune_depth
+                && self.ordering.history(pos.side_to_move().index(), mv)
+                    < -p.history_prune_per_ply * depth
+            {
+                return Verdict::Skip;
             }
             if reduced <= p.futility_depth
                 && eval != NO_EVAL
@@ -464,7 +472,7 @@ impl<G: Searchable> Worker<'_, G> {
 
 /// What move pruning says of a move.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Verdict {
+pub(super) enum Verdict {
     Search,
     Skip,
     /// Skip this move and every quiet move after it.

@@ -22,9 +22,9 @@ impl MoveBits for Cell {
     }
 }
 
-/// `D`: its `SearchParams::history_divisor`.
+/// `D`: its `SearchParams::history_divisor`; `HP`: its `history_prune_per_ply`.
 #[derive(Clone)]
-struct TicTacToe<const D: i32 = 1> {
+struct TicTacToe<const D: i32 = 1, const HP: i32 = 0> {
     cells: [Option<Side>; 9],
     to_move: Side,
     /// O plays at random (a fen ending in " random"): its nodes are chance nodes.
@@ -42,7 +42,7 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-impl<const D: i32> Rules for TicTacToe<D> {
+impl<const D: i32, const HP: i32> Rules for TicTacToe<D, HP> {
     type Move = Cell;
     fn start(_: &str, _: &Options) -> Result<Self, String> {
         Ok(TicTacToe {
@@ -111,9 +111,10 @@ impl<const D: i32> Rules for TicTacToe<D> {
     }
 }
 
-impl<const D: i32> Searchable for TicTacToe<D> {
+impl<const D: i32, const HP: i32> Searchable for TicTacToe<D, HP> {
     const PARAMS: SearchParams = SearchParams {
         history_divisor: D,
+        history_prune_per_ply: HP,
         ..SearchParams::DEFAULT
     };
     type Policy = ();
@@ -278,6 +279,30 @@ fn first_after_history<const D: i32>() -> Cell {
 fn history_weighs_against_the_games_hint_by_its_divisor() {
     assert_eq!(first_after_history::<1>(), Cell(1));
     assert_eq!(first_after_history::<100_000>(), Cell(4));
+}
+
+/// Whether move pruning skips the edge cell 1, a quiet move that failed twenty times before
+/// the centre cut off, two plies from the leaves, in a game pruning by history at `HP` a ply.
+fn pruned_after_failing<const HP: i32>() -> bool {
+    with_shared(1, 1, |shared| {
+        let mut w = Worker::<TicTacToe<1, HP>>::new(shared, &(), 0);
+        let tried = Tried {
+            quiets: vec![Cell(1)],
+            noisy: Vec::new(),
+        };
+        for _ in 0..20 {
+            w.ordering.reward(0, 0, 400, Cell(4), true, &tried);
+        }
+        let pos = TicTacToe::<1, HP>::start("", &Options::default()).unwrap();
+        let verdict = w.hopeless(&pos, Cell(1), true, 2, 0, 0, worker::NO_EVAL, false);
+        verdict == negamax::Verdict::Skip
+    })
+}
+
+#[test]
+fn history_prunes_a_quiet_move_that_kept_failing_where_the_game_asks() {
+    assert!(pruned_after_failing::<100>());
+    assert!(!pruned_after_failing::<0>());
 }
 
 /// The one line of an iteration.

@@ -139,7 +139,7 @@ impl Searchable for Position {
     /// singular test), a history bonus that grows with depth (so history moves the
     /// reductions), quiet moves reduced more after a noisy table move and a wider aspiration
     /// window: 39% fewer nodes to depth 12, and stronger at equal nodes ("Chess14: the tree a
-    /// ply narrower").
+    /// ply narrower"). History pruning near the leaves ("Chess14: history pruning").
     const PARAMS: SearchParams = SearchParams {
         table_refines_eval: true,
         late_move_depth: 64,
@@ -150,6 +150,7 @@ impl Searchable for Position {
         aspiration_width: 80,
         history_bonus_slope: 170,
         noisy_table_move_reduction: 1,
+        history_prune_per_ply: 500,
         ..SearchParams::DEFAULT
     };
 
