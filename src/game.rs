@@ -269,6 +269,7 @@ pub struct SearchParams {
     /// node's depth is skipped where its reduced depth is at most `history_prune_depth` (0:
     /// never). A move that kept failing after others cut off will seldom do better here.
     pub history_prune_per_ply: i32,
+    /// The deepest reduced depth at which history pruning applies.
     pub history_prune_depth: i32,
 }
 
