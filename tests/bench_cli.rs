@@ -49,7 +49,7 @@ const SIGNATURES: &[(&str, u64)] = &[
     ("chess14 1", 4881),
     ("chess14 2", 3571),
     ("gomoku 1", 3154),
-    ("gomoku 2", 1025),
+    ("gomoku 2", 997),
     ("mist 1", 2640),
 ];
 

@@ -1,6 +1,7 @@
 //! Interior nodes: negamax alpha-beta with principal-variation search, table cut-offs,
-//! check and singular extensions, node pruning (reverse futility, razoring, null move), move
-//! pruning (late move, history, futility, exchange) and late move reductions.
+//! check and singular extensions, node pruning (reverse futility, null move, a game's own
+//! proof of a win, razoring), move pruning (late move, history, futility, exchange) and late
+//! move reductions.
 
 use super::ordering::{KILLER, LOSING, TT_MOVE, Tried};
 use super::selectivity::late_move_limit;
@@ -98,11 +99,6 @@ impl<G: Searchable> Worker<'_, G> {
             }
         }
 
-        // A win the game proves by its own narrow search (Gomoku's fours) ends the node.
-        if excluded.is_none() && pos.proven_win(NODE_PROOF_BUDGET, &mut self.pv[ply]) {
-            return WIN - (ply + self.pv[ply].len()) as i32;
-        }
-
         // The static score, and whether it is better than two plies up (then a fail high is
         // likelier, so pruning may be bolder and reductions smaller). Without forward pruning
         // only the null move needs it.
@@ -146,20 +142,6 @@ impl<G: Searchable> Worker<'_, G> {
             self.horizon = true;
             return guess;
         }
-        if selective
-            && prunable
-            && depth <= p.razor_depth
-            && guess + p.razor_base + p.razor_per_depth2 * depth * depth <= alpha
-        {
-            self.horizon = true;
-            let s = self.quiesce(pos, ply, alpha, alpha + 1, 0, Some(false));
-            if self.aborted {
-                return 0;
-            }
-            if s <= alpha {
-                return s;
-            }
-        }
         if null_candidate && prunable && guess >= beta {
             let mut child = pos.clone();
             if child.play_null() {
@@ -179,6 +161,27 @@ impl<G: Searchable> Worker<'_, G> {
                 if s >= beta {
                     return if s >= WIN_BOUND { beta } else { s };
                 }
+            }
+        }
+        // A win the game proves by its own narrow search (Gomoku's fours) ends the node. It
+        // comes after the cut-offs above, where it could only raise a score already at beta
+        // (in Gomoku most nodes near the leaves end there, and the proof is most of a node's
+        // time), and before razoring, which must not take a won node for lost.
+        if excluded.is_none() && pos.proven_win(NODE_PROOF_BUDGET, &mut self.pv[ply]) {
+            return WIN - (ply + self.pv[ply].len()) as i32;
+        }
+        if selective
+            && prunable
+            && depth <= p.razor_depth
+            && guess + p.razor_base + p.razor_per_depth2 * depth * depth <= alpha
+        {
+            self.horizon = true;
+            let s = self.quiesce(pos, ply, alpha, alpha + 1, 0, Some(false));
+            if self.aborted {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
             }
         }
         // Without a table move this node was never searched: a shallower look costs little

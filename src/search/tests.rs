@@ -22,9 +22,11 @@ impl MoveBits for Cell {
     }
 }
 
-/// `D`: its `SearchParams::history_divisor`; `HP`: its `history_prune_per_ply`.
+/// `D`: its `SearchParams::history_divisor`; `HP`: its `history_prune_per_ply`; `GLOOMY`:
+/// it prunes forward by an evaluation that calls every position lost for the side to move,
+/// and proves a win in one as a game's own proof (`Searchable::proven_win`).
 #[derive(Clone)]
-struct TicTacToe<const D: i32 = 1, const HP: i32 = 0> {
+struct TicTacToe<const D: i32 = 1, const HP: i32 = 0, const GLOOMY: bool = false> {
     cells: [Option<Side>; 9],
     to_move: Side,
     /// O plays at random (a fen ending in " random"): its nodes are chance nodes.
@@ -42,7 +44,7 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-impl<const D: i32, const HP: i32> Rules for TicTacToe<D, HP> {
+impl<const D: i32, const HP: i32, const GLOOMY: bool> Rules for TicTacToe<D, HP, GLOOMY> {
     type Move = Cell;
     fn start(_: &str, _: &Options) -> Result<Self, String> {
         Ok(TicTacToe {
@@ -111,7 +113,7 @@ impl<const D: i32, const HP: i32> Rules for TicTacToe<D, HP> {
     }
 }
 
-impl<const D: i32, const HP: i32> Searchable for TicTacToe<D, HP> {
+impl<const D: i32, const HP: i32, const GLOOMY: bool> Searchable for TicTacToe<D, HP, GLOOMY> {
     const PARAMS: SearchParams = SearchParams {
         history_divisor: D,
         history_prune_per_ply: HP,
@@ -119,7 +121,7 @@ impl<const D: i32, const HP: i32> Searchable for TicTacToe<D, HP> {
     };
     type Policy = ();
     fn evaluate(&self, _: &()) -> i32 {
-        0
+        if GLOOMY { -1_000 } else { 0 }
     }
     /// The centre first, then the corners.
     fn order_hint(&self, mv: Cell) -> i32 {
@@ -134,7 +136,19 @@ impl<const D: i32, const HP: i32> Searchable for TicTacToe<D, HP> {
     }
     /// A board this small needs no pruning by the static score (which is 0 everywhere).
     fn forward_pruning(_: &()) -> bool {
-        false
+        GLOOMY
+    }
+    /// Two of the mover's in a line whose third cell is empty.
+    fn proven_win(&self, _: u32, line: &mut Vec<Cell>) -> bool {
+        let me = Some(self.to_move);
+        let win = LINES.iter().find_map(|l| {
+            let mine = l.iter().filter(|&&c| self.cells[c] == me).count();
+            let empty = l.iter().find(|&&c| self.cells[c].is_none());
+            (GLOOMY && mine == 2).then_some(empty).flatten()
+        });
+        line.clear();
+        line.extend(win.map(|&c| Cell(c as u8)));
+        win.is_some()
     }
 }
 
@@ -174,6 +188,19 @@ fn blocks_a_loss_in_one() {
     // x . . / o o . / x . .  : x to move must block at 5.
     let a = run("x..oo.x..", 1, 6);
     assert_eq!(a.best, Some(Cell(5)));
+}
+
+/// Razoring must not take a won node for lost: a node whose static score lies far below
+/// alpha, but whose side to move has a win the game proves, is won.
+#[test]
+fn a_proven_win_outweighs_an_evaluation_that_razors_it() {
+    with_shared(1, 1, |shared| {
+        let mut w = Worker::<TicTacToe<1, 0, true>>::new(shared, &(), 0);
+        // x . . / o o . / x . x  : o to move wins at 5, and its static score is -1,000.
+        let pos = TicTacToe::<1, 0, true>::from_fen("", "x..oo.x.x", &Options::default()).unwrap();
+        let score = w.negamax(&pos, 1, 1, 999, 1_000, true);
+        assert_eq!(score, WIN - 2, "a win in one, one ply below the root");
+    })
 }
 
 #[test]
