@@ -4,9 +4,9 @@
 
 use super::board::Board;
 use super::cells::Cells;
-use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
+use super::geometry::{MAX_SIZE, Point, Rule, line_of, point_on};
 use super::renju::{self, Foul};
-use super::shapes::{self, LineShape, SHAPES, Shape};
+use super::shapes::{self, SHAPES, Shape};
 use super::weights;
 use super::zobrist;
 use crate::game::Side;
@@ -174,9 +174,10 @@ impl Gomoku {
     }
 
     /// Every shape of `side` along every line that holds a stone of it.
-    fn shapes(&self, side: Side) -> impl Iterator<Item = (usize, usize, LineShape)> + '_ {
+    #[cfg(test)]
+    fn shapes(&self, side: Side) -> impl Iterator<Item = (usize, usize, shapes::LineShape)> + '_ {
         (0..4).flat_map(move |dir| {
-            (0..LINES)
+            (0..super::geometry::LINES)
                 .filter(move |&line| self.board.line(side, dir, line) != 0)
                 .map(move |line| (dir, line, shapes::shape_at(&self.board, side, dir, line)))
         })
@@ -188,6 +189,26 @@ impl Gomoku {
         if self.fours(side) == 0 {
             return rows;
         }
+        // Five points need four stones of the side in a line: only its dense lines (three
+        // stones or more) with four are worth a look.
+        for (dir, line) in self.board.dense_lines(side) {
+            if self.board.line(side, dir, line).count_ones() < 4 {
+                continue;
+            }
+            let mut bits = shapes::shape_at(&self.board, side, dir, line).five_points;
+            while bits != 0 {
+                let p = point_on(dir, line, bits.trailing_zeros());
+                rows[p.y as usize] |= 1 << p.x;
+                bits &= bits - 1;
+            }
+        }
+        rows
+    }
+
+    /// `five_point_rows` from every line's shape, not only the lines with four stones.
+    #[cfg(test)]
+    pub fn five_point_rows_from_scratch(&self, side: Side) -> [u32; MAX_SIZE] {
+        let mut rows = [0; MAX_SIZE];
         for (dir, line, s) in self.shapes(side) {
             let mut bits = s.five_points;
             while bits != 0 {

@@ -126,7 +126,8 @@ fn the_mist_answers_as_its_controller() {
 }
 
 proptest! {
-    /// Hash, shape values and fours kept stone by stone equal their recomputation.
+    /// Hash, shape values, fours and five points kept stone by stone equal their
+    /// recomputation.
     #[test]
     fn incremental_state_matches_recomputation(size in 5usize..=26, rule in 0usize..3, picks in prop::collection::vec(any::<u16>(), 0..120)) {
         let opts = options(size as i64, RULES[rule]);
@@ -140,6 +141,9 @@ proptest! {
             Rules::play(&mut pos, moves[pick as usize % moves.len()]);
             prop_assert_eq!(pos.hash(), pos.board().hash_from_scratch());
             prop_assert_eq!(pos.sums(), pos.sums_from_scratch());
+            for side in [Side::P1, Side::P2] {
+                prop_assert_eq!(pos.five_point_rows(side), pos.five_point_rows_from_scratch(side));
+            }
             let fen = pos.to_fen();
             prop_assert_eq!(Gomoku::from_fen("gomoku", &fen, &opts).unwrap(), pos.clone());
         }
