@@ -185,39 +185,24 @@ impl Gomoku {
 
     /// The points where `side` would make five, as one mask per row.
     pub fn five_point_rows(&self, side: Side) -> [u32; MAX_SIZE] {
-        let mut rows = [0; MAX_SIZE];
         if self.fours(side) == 0 {
-            return rows;
+            return [0; MAX_SIZE];
         }
         // Five points need four stones of the side in a line: only its dense lines (three
         // stones or more) with four are worth a look.
-        for (dir, line) in self.board.dense_lines(side) {
-            if self.board.line(side, dir, line).count_ones() < 4 {
-                continue;
-            }
-            let mut bits = shapes::shape_at(&self.board, side, dir, line).five_points;
-            while bits != 0 {
-                let p = point_on(dir, line, bits.trailing_zeros());
-                rows[p.y as usize] |= 1 << p.x;
-                bits &= bits - 1;
-            }
-        }
-        rows
+        let board = &self.board;
+        five_point_rows_of(
+            board
+                .dense_lines(side)
+                .filter(|&(dir, line)| board.line(side, dir, line).count_ones() >= 4)
+                .map(|(dir, line)| (dir, line, shapes::shape_at(board, side, dir, line))),
+        )
     }
 
     /// `five_point_rows` from every line's shape, not only the lines with four stones.
     #[cfg(test)]
     pub fn five_point_rows_from_scratch(&self, side: Side) -> [u32; MAX_SIZE] {
-        let mut rows = [0; MAX_SIZE];
-        for (dir, line, s) in self.shapes(side) {
-            let mut bits = s.five_points;
-            while bits != 0 {
-                let p = point_on(dir, line, bits.trailing_zeros());
-                rows[p.y as usize] |= 1 << p.x;
-                bits &= bits - 1;
-            }
-        }
-        rows
+        five_point_rows_of(self.shapes(side))
     }
 
     /// The shapes, five points, point codes and their sums recomputed from the board (what
@@ -260,3 +245,19 @@ impl Gomoku {
 /// What `Gomoku::sums` compares: shape counts, five points, point codes and their values.
 #[cfg(test)]
 pub type Sums = ([[i32; SHAPES]; 2], [i32; 2], Cells, [[i32; 2]; 2]);
+
+/// The five points of the given lines' shapes (direction, line, shape), as one mask per row.
+fn five_point_rows_of(
+    lines: impl Iterator<Item = (usize, usize, shapes::LineShape)>,
+) -> [u32; MAX_SIZE] {
+    let mut rows = [0; MAX_SIZE];
+    for (dir, line, s) in lines {
+        let mut bits = s.five_points;
+        while bits != 0 {
+            let p = point_on(dir, line, bits.trailing_zeros());
+            rows[p.y as usize] |= 1 << p.x;
+            bits &= bits - 1;
+        }
+    }
+    rows
+}
