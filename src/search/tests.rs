@@ -134,11 +134,12 @@ impl<const D: i32, const HP: i32, const GLOOMY: bool> Searchable for TicTacToe<D
     fn chance_node(&self, _: &()) -> bool {
         self.random_o && self.to_move == Side::P2
     }
-    /// A board this small needs no pruning by the static score (which is 0 everywhere).
+    /// A board this small needs no pruning by the static score (0 everywhere); the gloomy
+    /// game prunes, to show what its pessimistic score does to pruning.
     fn forward_pruning(_: &()) -> bool {
         GLOOMY
     }
-    /// Two of the mover's in a line whose third cell is empty.
+    /// The gloomy game's proof: two of the mover's in a line whose third cell is empty.
     fn proven_win(&self, _: u32, line: &mut Vec<Cell>) -> bool {
         let me = Some(self.to_move);
         let win = LINES.iter().find_map(|l| {
