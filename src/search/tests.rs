@@ -141,13 +141,17 @@ impl<const D: i32, const HP: i32, const GLOOMY: bool> Searchable for TicTacToe<D
     }
     /// The gloomy game's proof: two of the mover's in a line whose third cell is empty.
     fn proven_win(&self, _: u32, line: &mut Vec<Cell>) -> bool {
+        line.clear();
+        if !GLOOMY {
+            return false;
+        }
         let me = Some(self.to_move);
         let win = LINES.iter().find_map(|l| {
             let mine = l.iter().filter(|&&c| self.cells[c] == me).count();
-            let empty = l.iter().find(|&&c| self.cells[c].is_none());
-            (GLOOMY && mine == 2).then_some(empty).flatten()
+            l.iter()
+                .find(|&&c| self.cells[c].is_none())
+                .filter(|_| mine == 2)
         });
-        line.clear();
         line.extend(win.map(|&c| Cell(c as u8)));
         win.is_some()
     }
