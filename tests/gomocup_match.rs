@@ -104,6 +104,46 @@ fn tabula_gomocup_plays_whole_games_under_the_exact_rule() {
 }
 
 #[test]
+fn a_brain_s_depth_comes_from_its_message_lines() {
+    let engine = format!("{TABULA} gomocup");
+    let limits = [
+        "--depth",
+        "3",
+        "--games",
+        "2",
+        "--random-plies",
+        "2",
+        "--check-depth",
+        "0",
+    ];
+    // With `show_detail` the brain writes `MESSAGE depth 3-...` before each move.
+    let detailed = run_with_options("detail", &engine, &["show_detail=1"], &limits, None);
+    assert_eq!(
+        detailed.code,
+        Some(0),
+        "{}{}",
+        detailed.report,
+        detailed.stderr
+    );
+    assert!(
+        detailed
+            .report
+            .contains("Median depth: engine 1 3, engine 2 3"),
+        "{}",
+        detailed.report
+    );
+    // Without, it says nothing of its depth.
+    let quiet = run_match("quiet", &engine, &limits, None);
+    assert!(
+        quiet
+            .report
+            .contains("Median depth: engine 1 -, engine 2 3"),
+        "{}",
+        quiet.report
+    );
+}
+
+#[test]
 fn a_brain_that_drops_the_command_after_its_move_still_plays_every_game() {
     let log = scratch("lossy.log");
     let r = run_match(

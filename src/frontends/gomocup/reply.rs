@@ -60,6 +60,23 @@ pub fn is_refusal(line: &str) -> bool {
     word.eq_ignore_ascii_case("ERROR") || word.eq_ignore_ascii_case("UNKNOWN")
 }
 
+/// The depth a brain's `MESSAGE` line reports: the number after the word `depth` in any case
+/// (tabula's `depth 9-14 score ...` with `show_detail`, Rapfi's `Speed 835K | Depth 16-27 |
+/// ...` after each move), the deepest ply after a dash left out.
+pub fn read_message_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("MESSAGE") {
+        return None;
+    }
+    let number = words
+        .skip_while(|w| !w.eq_ignore_ascii_case("depth"))
+        .nth(1)?;
+    let digits = number
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(number.len());
+    number[..digits].parse().ok()
+}
+
 /// The `name="..."` of an `ABOUT` answer.
 pub fn read_name(line: &str) -> Option<&str> {
     let start = line.find("name=\"")? + "name=\"".len();
@@ -84,6 +101,24 @@ mod tests {
             read_name("name=\"pbrain-rapfi\", version=\"0.43\""),
             Some("pbrain-rapfi")
         );
+        for (line, depth) in [
+            (
+                "MESSAGE depth 9-14 score cp 35 nodes 1 nps 1 time 1 pv 7,7",
+                Some(9),
+            ),
+            (
+                "MESSAGE Speed 835K | Depth 16-27 | Eval -120 | Node 225K",
+                Some(16),
+            ),
+            ("message DEPTH 12", Some(12)),
+            ("MESSAGE depth", None),
+            ("MESSAGE depth x-3", None),
+            ("MESSAGE Bestline H10 H7", None),
+            ("DEBUG depth 5", None),
+            ("7,7", None),
+        ] {
+            assert_eq!(read_message_depth(line), depth, "{line}");
+        }
         assert!(
             is_refusal(&error("no")) && is_refusal("unknown x") && !is_refusal("MESSAGE error")
         );

@@ -8,7 +8,7 @@
 //! is answered, before its next command.
 
 use super::config::TimeControl;
-use super::process::{Engine, Fault};
+use super::process::{Engine, Fault, Report};
 use crate::frontends::gomocup::command::Coord;
 use crate::frontends::gomocup::reply;
 use crate::frontends::gomocup::stones::{to_coord, to_point};
@@ -176,18 +176,21 @@ impl GomocupEngine {
 
     /// Waits for the move, in tabula's points; a point off the board comes back as the
     /// engine wrote it, for the rules to refuse. `ERROR`/`UNKNOWN` means the engine did not
-    /// take the position.
-    pub fn answer(&mut self, deadline: Instant) -> Result<String, Fault> {
+    /// take the position. The report holds the depth of the last `MESSAGE` line before the
+    /// move that gives one (Gomocup has no line for it; Rapfi's and tabula's read alike).
+    pub fn answer(&mut self, deadline: Instant) -> Result<(String, Report), Fault> {
+        let mut report = Report::default();
         loop {
             let line = self.engine.next_line(deadline)?;
             if let Some(c) = reply::read_coord(&line) {
                 self.moved = true;
                 self.known = self.known.map(|k| k + 1);
-                return Ok(self.point_text(c).unwrap_or(line));
+                return Ok((self.point_text(c).unwrap_or(line), report));
             }
             if reply::is_refusal(&line) {
                 return Err(Fault::Rejected(line));
             }
+            report.depth = reply::read_message_depth(&line).or(report.depth);
         }
     }
 

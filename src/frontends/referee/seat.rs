@@ -79,14 +79,14 @@ impl Seat {
     }
 
     /// The move, in the game's notation, if it arrives by `deadline`, and what the engine
-    /// said of its search (engine protocol only).
+    /// said of its search (its `info` lines, or a Gomocup brain's `MESSAGE` lines).
     pub fn answer(&mut self, deadline: Instant) -> Result<(String, Report), Fault> {
         match self {
             Seat::Engine(e) => e.best_move(deadline),
             Seat::Fairy(e) => e
                 .best_move(deadline)
                 .map(|(word, report)| (fairy::read_move(&word).to_string(), report)),
-            Seat::Gomocup(g) => g.answer(deadline).map(|mv| (mv, Report::default())),
+            Seat::Gomocup(g) => g.answer(deadline),
         }
     }
 
