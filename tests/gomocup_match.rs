@@ -106,16 +106,9 @@ fn tabula_gomocup_plays_whole_games_under_the_exact_rule() {
 #[test]
 fn a_brain_s_depth_comes_from_its_message_lines() {
     let engine = format!("{TABULA} gomocup");
-    let limits = [
-        "--depth",
-        "3",
-        "--games",
-        "2",
-        "--random-plies",
-        "2",
-        "--check-depth",
-        "0",
-    ];
+    let limits: Vec<&str> = "--depth 3 --games 2 --random-plies 2 --check-depth 0"
+        .split(' ')
+        .collect();
     // With `show_detail` the brain writes `MESSAGE depth 3-...` before each move.
     let detailed = run_with_options("detail", &engine, &["show_detail=1"], &limits, None);
     assert_eq!(
