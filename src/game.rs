@@ -271,6 +271,10 @@ pub struct SearchParams {
     pub history_prune_per_ply: i32,
     /// The deepest reduced depth at which history pruning applies.
     pub history_prune_depth: i32,
+    /// Whether each thread keeps its static scores by position hash (1 MiB). Worth it where
+    /// an evaluation costs more than a read from beyond the processor's nearest caches; a
+    /// game whose evaluation is a few running sums computes it faster than it finds it.
+    pub cache_evaluations: bool,
 }
 
 impl SearchParams {
@@ -305,6 +309,7 @@ impl SearchParams {
         noisy_table_move_reduction: 0,
         history_prune_per_ply: 0,
         history_prune_depth: 3,
+        cache_evaluations: true,
     };
 
     /// The history bonus of a cut-off at `depth` (see `history_bonus_slope`).
@@ -455,6 +460,14 @@ pub trait Searchable: Rules {
     /// value, and on a smaller scale that history would decide alone.
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
+    }
+
+    /// The hash the position will have after `mv`, where the game can tell it without
+    /// playing the move: the searcher then asks for the child's table slot while it copies
+    /// the position and plays the move, so the slot is in the cache when the child reads it.
+    /// `None` (the default): no such request.
+    fn hash_after(&self, _mv: Self::Move) -> Option<u64> {
+        None
     }
 
     /// A key of what the evaluation misjudges alike wherever it recurs, for the searcher's

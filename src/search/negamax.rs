@@ -332,6 +332,9 @@ impl<G: Searchable> Worker<'_, G> {
                     continue;
                 }
             }
+            if let Some(k) = pos.hash_after(mv) {
+                self.shared.table.prefetch(k);
+            }
             let mut child = pos.clone();
             child.play(mv);
             let score = if i == 0 {

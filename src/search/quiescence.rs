@@ -96,6 +96,9 @@ impl<G: Searchable> Worker<'_, G> {
                     continue;
                 }
             }
+            if let Some(k) = pos.hash_after(mv) {
+                self.shared.table.prefetch(k);
+            }
             let mut child = pos.clone();
             child.play(mv);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha, qply + 1, None);

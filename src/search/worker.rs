@@ -62,7 +62,9 @@ pub(super) struct Worker<'a, G: Searchable> {
     pub(super) null_floor: usize,
     /// The move a node at each ply leaves out (a singular extension's test), if any.
     pub(super) excluded: Vec<Option<G::Move>>,
-    eval_cache: EvalCache,
+    /// `None` where the game's evaluation is cheaper than the cache
+    /// (`SearchParams::cache_evaluations`).
+    eval_cache: Option<EvalCache>,
     pub(super) correction: Correction,
 }
 
@@ -93,7 +95,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             keys: vec![0; MAX_PLY + 1],
             null_floor: 0,
             excluded: vec![None; MAX_PLY + 1],
-            eval_cache: EvalCache::new(),
+            eval_cache: G::PARAMS.cache_evaluations.then(EvalCache::new),
             correction: Correction::new(),
         }
     }
@@ -101,7 +103,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// The game's static score of `pos`, whose hash is `key`, from the cache when it has it,
     /// corrected by what the search has learnt of the game's `correction_key`.
     pub(super) fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
-        let raw = self.eval_cache.get(key, || pos.evaluate(self.policy));
+        let raw = match &mut self.eval_cache {
+            Some(cache) => cache.get(key, || pos.evaluate(self.policy)),
+            None => pos.evaluate(self.policy),
+        };
         let side = pos.side_to_move().index();
         self.correction.adjust(side, pos.correction_key(), raw)
     }

@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::cells::Cells;
-use super::geometry::{MAX_SIZE, Point, Rule, line_of, point_on};
+use super::geometry::{LINES, MAX_SIZE, Point, Rule, line_of, point_on};
 use super::renju::{self, Foul};
 use super::shapes::{self, SHAPES, Shape};
 use super::weights;
@@ -26,6 +26,9 @@ pub struct Gomoku {
     counts: [[i32; SHAPES]; 2],
     /// ...and of its five points (a point counts once per line it completes).
     fours: [i32; 2],
+    /// What each line adds to those counts, per colour and direction (`Counted`): a stone
+    /// takes its lines' old share back from here instead of reading the lines again.
+    counted: [[[Counted; LINES]; 4]; 2],
     /// What a stone on each empty point would make, per colour...
     cells: Cells,
     /// ...and per colour, the sums of its empty points' values to the evaluation
@@ -48,6 +51,7 @@ impl Gomoku {
             passed: false,
             counts: [[0; SHAPES]; 2],
             fours: [0; 2],
+            counted: [[[Counted::DEAD; LINES]; 4]; 2],
         }
     }
 
@@ -123,26 +127,30 @@ impl Gomoku {
         self.fours[side.index()]
     }
 
-    /// Adds (`sign` 1) or removes (-1) the shapes of the four lines through `p`.
-    fn account(&mut self, p: Point, sign: i32) {
+    /// Brings the counts up to date for the four lines through `p`, where a stone was put:
+    /// each line's old share out, its new one in.
+    fn account(&mut self, p: Point) {
         for dir in 0..4 {
             let (line, _) = line_of(p, dir);
             for side in SIDES {
-                let s = shapes::shape_at(&self.board, side, dir, line);
-                // Dead lines are worth nothing and not counted.
-                if s.shape != Shape::Dead {
-                    self.counts[side.index()][s.shape as usize] += sign;
+                let new = Counted::of(shapes::shape_at(&self.board, side, dir, line));
+                let old = std::mem::replace(&mut self.counted[side.index()][dir][line], new);
+                if old != new {
+                    let (counts, fours) = (
+                        &mut self.counts[side.index()],
+                        &mut self.fours[side.index()],
+                    );
+                    old.add_to(counts, fours, -1);
+                    new.add_to(counts, fours, 1);
                 }
-                self.fours[side.index()] += sign * s.five_points.count_ones() as i32;
             }
         }
     }
 
     /// Puts a stone of `side` on the empty point `p`; the turn follows from the stone count.
     pub fn put(&mut self, p: Point, side: Side) {
-        self.account(p, -1);
         self.board.put(p, side);
-        self.account(p, 1);
+        self.account(p);
         let worth = &mut self.points_worth;
         self.cells.update(&self.board, p, |side, old, new| {
             let (old, new) = (weights::point_worth(old), weights::point_worth(new));
@@ -239,6 +247,36 @@ impl Gomoku {
             self.cells.clone(),
             self.points_worth,
         )
+    }
+}
+
+/// One line's share of a colour's counts: its shape and how many five points it has.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Counted {
+    shape: Shape,
+    fives: u8,
+}
+
+impl Counted {
+    const DEAD: Counted = Counted {
+        shape: Shape::Dead,
+        fives: 0,
+    };
+
+    fn of(s: shapes::LineShape) -> Counted {
+        Counted {
+            shape: s.shape,
+            fives: s.five_points.count_ones() as u8,
+        }
+    }
+
+    /// Adds (`sign` 1) or takes back (-1) this share. Dead lines are worth nothing and not
+    /// counted.
+    fn add_to(self, counts: &mut [i32; SHAPES], fours: &mut i32, sign: i32) {
+        if self.shape != Shape::Dead {
+            counts[self.shape as usize] += sign;
+        }
+        *fours += sign * i32::from(self.fives);
     }
 }
 

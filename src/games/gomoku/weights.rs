@@ -23,7 +23,7 @@ pub const AS_ENEMY: usize = 1;
 /// What the empty point of `code` is worth to its colour, as the side to move and as the
 /// enemy: the position keeps each colour's sums of these up to date stone by stone.
 pub fn point_worth(code: Code) -> [i32; 2] {
-    [OWN_BY_CODE[code as usize], ENEMY_BY_CODE[code as usize]]
+    WORTH_BY_CODE[code as usize]
 }
 
 /// Indexed by how many open threes, closed threes and open twos a colour has.
@@ -72,6 +72,18 @@ pub const ENEMY_POINTS: [[i32; SHAPES]; SHAPES] = [
 ];
 
 /// By code (see `cells.rs`): what an empty point is worth, by its two strongest shapes, to
-/// its colour as the side to move and as the enemy.
-const OWN_BY_CODE: [i32; CODES] = by_code(&[0; SHAPES], &OWN_POINTS);
-const ENEMY_BY_CODE: [i32; CODES] = by_code(&[0; SHAPES], &ENEMY_POINTS);
+/// its colour as the side to move and as the enemy, side by side so that a code's two values
+/// share a cache line (the position reads them for every point a stone changes).
+static WORTH_BY_CODE: [[i32; 2]; CODES] = {
+    let (own, enemy) = (
+        by_code(&[0; SHAPES], &OWN_POINTS),
+        by_code(&[0; SHAPES], &ENEMY_POINTS),
+    );
+    let mut table = [[0; 2]; CODES];
+    let mut code = 0;
+    while code < CODES {
+        table[code] = [own[code], enemy[code]];
+        code += 1;
+    }
+    table
+};
