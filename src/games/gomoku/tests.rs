@@ -127,7 +127,8 @@ fn the_mist_answers_as_its_controller() {
 
 proptest! {
     /// Hash, shape values, fours and five points kept stone by stone equal their
-    /// recomputation.
+    /// recomputation; the hash foretold before a move is the hash after it; the noisy moves
+    /// are the five points of either colour.
     #[test]
     fn incremental_state_matches_recomputation(size in 5usize..=26, rule in 0usize..3, picks in prop::collection::vec(any::<u16>(), 0..120)) {
         let opts = options(size as i64, RULES[rule]);
@@ -138,7 +139,15 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            Rules::play(&mut pos, moves[pick as usize % moves.len()]);
+            let fives = [Side::P1, Side::P2].map(|side| pos.five_point_rows_from_scratch(side));
+            for &m in &moves {
+                let five = fives.iter().any(|rows| rows[m.y as usize] >> m.x & 1 == 1);
+                prop_assert_eq!(pos.is_noisy(m), five, "{:?}", m);
+            }
+            let mv = moves[pick as usize % moves.len()];
+            let foretold = pos.hash_after(mv);
+            Rules::play(&mut pos, mv);
+            prop_assert_eq!(foretold, Some(pos.hash()));
             prop_assert_eq!(pos.hash(), pos.board().hash_from_scratch());
             prop_assert_eq!(pos.sums(), pos.sums_from_scratch());
             for side in [Side::P1, Side::P2] {
