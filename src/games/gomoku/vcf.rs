@@ -263,6 +263,8 @@ impl Fives {
 pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
     let mut once = [0u32; MAX_SIZE];
     let mut twice = [0u32; MAX_SIZE];
+    // The rows holding a point, so that the passes below skip the empty ones.
+    let mut rows = 0u32;
     for (dir, line) in board.dense_lines(side) {
         let mut bits = line_points(board, side, dir, line, 3);
         while bits != 0 {
@@ -271,10 +273,14 @@ pub fn four_moves(board: &Board, side: Side, out: &mut Vec<Point>) {
             let (row, bit) = (p.y as usize, 1 << p.x);
             twice[row] |= once[row] & bit;
             once[row] |= bit;
+            rows |= 1 << row;
         }
     }
     for first in [true, false] {
-        for y in 0..MAX_SIZE {
+        let mut ys = rows;
+        while ys != 0 {
+            let y = ys.trailing_zeros() as usize;
+            ys &= ys - 1;
             let mut bits = if first { twice[y] } else { once[y] & !twice[y] };
             while bits != 0 {
                 out.push(Point::new(bits.trailing_zeros() as usize, y));
