@@ -105,12 +105,10 @@ impl Board {
 
     /// Sets or clears `line`'s bit in `dense` after its stones changed.
     fn mark_dense(&mut self, side: Side, dir: usize, line: usize) {
-        let (s, bit) = (side.index(), 1u64 << line);
-        if self.lines[s][dir][line].count_ones() >= 3 {
-            self.dense[s][dir] |= bit;
-        } else {
-            self.dense[s][dir] &= !bit;
-        }
+        let s = side.index();
+        // Without a branch: the solver's puts and removes make it hard to predict.
+        let dense = (self.lines[s][dir][line].count_ones() >= 3) as u64;
+        self.dense[s][dir] = self.dense[s][dir] & !(1 << line) | dense << line;
     }
 
     /// Puts a stone of the side to move on the empty point `p` and passes the turn.
