@@ -61,6 +61,36 @@ pub struct Table {
     generation: AtomicU8,
 }
 
+/// Asks Linux to back the table with huge pages (2 MiB) where it can: a probe lands on a
+/// random slot, and with 4 KiB pages nearly every probe of a large table also misses the
+/// processor's cache of page addresses. Only the whole 2 MiB blocks inside the table are
+/// asked for. A hint: where the kernel gives no transparent huge pages, nothing changes.
+/// The search gains 3-4% at 64 MiB (Gomoku, docs/journal/performance.md); the price is paid
+/// once, when the table is made: the kernel may compact memory to find whole blocks (on a
+/// machine up for hours, 0.15 s more for 64 MiB, 1.4 s more for 1 GiB).
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: usize, bytes: usize) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let from = start.next_multiple_of(HUGE_PAGE);
+    let to = (start + bytes) / HUGE_PAGE * HUGE_PAGE;
+    if to > from {
+        // SAFETY: the range lies inside the vector's reserved buffer; MADV_HUGEPAGE changes
+        // how the kernel backs it, never its contents or its validity.
+        let failed = unsafe {
+            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) != 0
+        };
+        if failed {
+            log::debug!(
+                "no huge pages for the hash table: {}",
+                std::io::Error::last_os_error()
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_: usize, _: usize) {}
+
 impl Table {
     /// A table of `mib` MiB; an error, not an abort, when the system cannot give that much.
     pub fn new(mib: usize) -> Result<Table, String> {
@@ -69,6 +99,8 @@ impl Table {
         let len = bytes / std::mem::size_of::<Slot>();
         let mut slots = Vec::new();
         slots.try_reserve_exact(len).map_err(|_| too_big())?;
+        // Asked before the first write, which is when the system gives the pages.
+        advise_huge_pages(slots.as_ptr() as usize, bytes);
         // The zeroed memory comes lazily from the system, a page at its first write: see
         // `clear` for a table that must be fast from its first search.
         slots.resize_with(len, Slot::default);
