@@ -275,6 +275,10 @@ pub struct SearchParams {
     /// an evaluation costs more than a read from beyond the processor's nearest caches; a
     /// game whose evaluation is a few running sums computes it faster than it finds it.
     pub cache_evaluations: bool,
+    /// Whether each search thread keeps its correction history (`correction_key`) for the
+    /// player's next search of the game, until the table is cleared (a new game): what the
+    /// static score misjudges in one position of a game, it misjudges in the next.
+    pub keep_correction: bool,
 }
 
 impl SearchParams {
@@ -310,6 +314,7 @@ impl SearchParams {
         history_prune_per_ply: 0,
         history_prune_depth: 3,
         cache_evaluations: true,
+        keep_correction: false,
     };
 
     /// The history bonus of a cut-off at `depth` (see `history_bonus_slope`).
@@ -472,8 +477,8 @@ pub trait Searchable: Rules {
 
     /// A key of what the evaluation misjudges alike wherever it recurs, for the searcher's
     /// correction history (which learns from searched scores how far the static score errs
-    /// for each key). One game: Chess14, keyed by its pawn structure. `None` (the default):
-    /// the static score is used as it is.
+    /// for each key). Chess14 keys its pawn structure, Gomoku the stones around the last one.
+    /// `None` (the default): the static score is used as it is.
     fn correction_key(&self) -> Option<u64> {
         None
     }

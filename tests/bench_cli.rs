@@ -48,9 +48,9 @@ const SIGNATURES: &[(&str, u64)] = &[
     ("sixes 2", 7099),
     ("chess14 1", 4881),
     ("chess14 2", 3571),
-    ("gomoku 1", 3154),
-    ("gomoku 2", 997),
-    ("mist 1", 2640),
+    ("gomoku 1", 3412),
+    ("gomoku 2", 1025),
+    ("mist 1", 2518),
 ];
 
 #[test]

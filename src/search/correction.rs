@@ -1,7 +1,8 @@
 //! Correction history: how far the static score has erred, learnt from the scores the search
 //! finds, by a key of the position the game names (`Searchable::correction_key`: Chess14's
-//! pawn structure, which its evaluation misjudges alike wherever it recurs). The searcher adds
-//! the learnt error to the static score wherever it uses one.
+//! pawn structure, Gomoku's stones around the last one, which their evaluations misjudge alike
+//! wherever they recur). The searcher adds the learnt error to the static score wherever it
+//! uses one.
 
 /// Entries per side, by the key's top bits.
 const BITS: u32 = 14;

@@ -17,6 +17,7 @@
 //! - `limits.rs`: the limits of a `go`, the deadlines and the keep-going-or-stop decisions;
 //! - `tt.rs`, `ordering.rs`, `correction.rs`: the transposition table, the move ordering
 //!   memory and the correction of static scores;
+//! - `memory.rs`: the corrections a player keeps from one search to the next;
 //! - `selectivity.rs`: the tables of late move pruning and reductions (the margins are each
 //!   game's `SearchParams`).
 //!
@@ -27,6 +28,7 @@ mod chance;
 mod correction;
 mod eval_cache;
 pub mod limits;
+mod memory;
 mod negamax;
 pub mod ordering;
 pub mod player;
@@ -39,6 +41,7 @@ mod worker;
 
 use crate::game::{Searchable, WIN};
 use limits::{End, Limits, PonderHit};
+pub use memory::Memory;
 use ordering::NOISY;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -102,6 +105,7 @@ pub fn search<G: Searchable>(
     policy: &G::Policy,
     request: &Request<G::Move>,
     table: &Table,
+    memory: &Memory,
     pool: &rayon::ThreadPool,
     stop: &AtomicBool,
     report: &mut Reporter<'_, G::Move>,
@@ -136,13 +140,21 @@ pub fn search<G: Searchable>(
         return shared.finish(End::NoMoves);
     }
     let threads = if forced { 1 } else { request.threads.max(1) };
+    let game = std::any::TypeId::of::<G>();
     shared.run(pool, threads, |id| {
-        Worker::<G>::new(&shared, policy, id).iterate(
+        let mut worker = Worker::<G>::new(&shared, policy, id);
+        if G::PARAMS.keep_correction {
+            worker.correction = memory.take(game, id);
+        }
+        worker.iterate(
             root,
             root_moves.clone(),
             forced,
             request.root_moves.is_none(),
-        )
+        );
+        if G::PARAMS.keep_correction {
+            memory.keep(game, id, worker.correction);
+        }
     });
     // The main thread says why it ended, unless something from outside ended it.
     shared.finish(End::Stopped)

@@ -5,7 +5,7 @@
 
 use super::limits::Limits;
 use super::tt::Table;
-use super::{Answer, Reporter, Request, search};
+use super::{Answer, Memory, Reporter, Request, search};
 use crate::game::{Scripted, Searchable};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -60,6 +60,8 @@ fn available_mib(meminfo: &str) -> Option<usize> {
 #[derive(Clone)]
 pub struct Player {
     table: Arc<Table>,
+    /// What the searches learnt besides the table, kept as long as it.
+    memory: Arc<Memory>,
     pool: Arc<rayon::ThreadPool>,
     threads: usize,
     stop: Arc<AtomicBool>,
@@ -71,6 +73,7 @@ impl Player {
     pub fn new(threads: usize, hash_mib: usize) -> Result<Player, String> {
         Ok(Player {
             table: Arc::new(Table::new(hash_mib)?),
+            memory: Arc::default(),
             pool: Arc::new(thread_pool(threads)?),
             threads: threads.max(1),
             stop: Arc::new(AtomicBool::new(false)),
@@ -83,6 +86,7 @@ impl Player {
         let pool = thread_pool(threads)?;
         Ok(Player {
             table: Arc::new(checked_table(hash_mib, &pool)?),
+            memory: Arc::default(),
             pool: Arc::new(pool),
             threads: threads.max(1),
             stop: Arc::new(AtomicBool::new(false)),
@@ -106,12 +110,14 @@ impl Player {
     /// the free memory. On an error the old table stays.
     pub fn set_hash(&mut self, mib: usize) -> Result<(), String> {
         self.table = Arc::new(checked_table(mib, &self.pool)?);
+        self.memory.clear();
         Ok(())
     }
 
     /// Forgets everything learnt, as a fresh process would start.
     pub fn clear(&self) {
         self.pool.install(|| self.table.clear());
+        self.memory.clear();
     }
 
     /// Whether two players share one table (a table kept, not made again).
@@ -159,6 +165,7 @@ impl Player {
             policy,
             request,
             &self.table,
+            &self.memory,
             &self.pool,
             &self.stop,
             report,

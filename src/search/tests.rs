@@ -453,7 +453,8 @@ fn reports(fen: &str, multipv: usize, depth: u32) -> (Answer<Cell>, Vec<Info<Cel
     };
     let (table, pool) = (Table::new(1).unwrap(), player::thread_pool(1).unwrap());
     let stop = AtomicBool::new(false);
-    let answer = search(&g, &(), &request, &table, &pool, &stop, &mut |i| {
+    let memory = super::Memory::default();
+    let answer = search(&g, &(), &request, &table, &memory, &pool, &stop, &mut |i| {
         infos.push(i.clone())
     });
     (answer, infos)

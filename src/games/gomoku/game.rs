@@ -9,6 +9,7 @@ use super::position::Gomoku;
 use super::rules::{self, MIST};
 use super::text;
 use super::zobrist;
+use crate::rng::splitmix;
 
 use crate::game::{
     Forfeit, Hosted, OptionSpec, Options, Outcome, Rules, SearchParams, Searchable, Side,
@@ -113,6 +114,7 @@ impl Searchable for Gomoku {
     const PARAMS: SearchParams = SearchParams {
         history_divisor: 16,
         cache_evaluations: false,
+        keep_correction: true,
         ..SearchParams::DEFAULT
     };
 
@@ -188,6 +190,29 @@ impl Searchable for Gomoku {
     /// The enemy has a four: the mover must answer it.
     fn in_check(&self, _: &()) -> bool {
         self.fours(self.side_to_move().other()) > 0
+    }
+
+    /// The stones of both colours in the 5x5 square around the last stone, and the side to
+    /// move: the fight under way, whose outcome the evaluation's sums of shapes misjudge
+    /// alike wherever the search meets it again (moves elsewhere on the board, in another
+    /// order, leave it as it is).
+    fn correction_key(&self) -> Option<u64> {
+        let last = self.last()?;
+        let board = self.board();
+        let (x, y) = (last.x as i32, last.y as i32);
+        let mut key = 0u64;
+        for row in y - 2..=y + 2 {
+            if row < 0 || row >= board.size() as i32 {
+                key <<= 10;
+                continue;
+            }
+            for side in [Side::P1, Side::P2] {
+                // Bits x-2..=x+2 of the row, shifted so that x-2 is bit 0 (off the board: 0).
+                let bits = u64::from(board.line(side, 0, row as usize)) << 2 >> x & 0x1F;
+                key = key << 5 | bits;
+            }
+        }
+        Some(splitmix(key ^ (self.side_to_move().index() as u64) << 63))
     }
 }
 

@@ -295,3 +295,30 @@ fn a_five_that_a_later_stone_makes_six_wins_nothing_in_the_position_text() {
         assert_eq!(pos.outcome(), winner.map(Outcome::Win), "{rule}");
     }
 }
+
+/// The correction history's key is the fight around the last stone: the stones within two
+/// steps of it, whoever is to move, wherever the rest of the board stands.
+#[test]
+fn the_correction_key_is_the_square_around_the_last_stone() {
+    let key = |moves: &str| {
+        let mut pos = start(15);
+        play(&mut pos, moves);
+        pos.correction_key().unwrap()
+    };
+    // The same square around H8, with White's first stone far away or elsewhere far away.
+    let near = key("G8 A1 I9 H9 H8");
+    assert_eq!(near, key("G8 O15 I9 H9 H8"));
+    // The same stones played in another order end at another last stone: another square.
+    assert_ne!(near, key("H8 A1 I9 H9 G8"));
+    // A pair of stones more, four steps from H8 and far away, leaves the square as it was;
+    // the same pair with Black's two steps from it does not.
+    assert_eq!(near, key("G8 A1 I9 H9 L8 O15 H8"));
+    assert_ne!(near, key("G8 A1 I9 H9 J8 O15 H8"));
+    // The side to move is part of the key.
+    let mut passed = start(15);
+    play(&mut passed, "G8 A1 I9 H9 H8");
+    passed.pass();
+    assert_ne!(passed.correction_key().unwrap(), near);
+    // Before any stone there is no fight to key.
+    assert_eq!(start(15).correction_key(), None);
+}
