@@ -1,13 +1,16 @@
 //! The searcher playing Gomoku: it takes a win in one, blocks a loss in one, and beats a
 //! player that picks at random among the points near stones.
 
+use std::sync::atomic::AtomicBool;
 use tabula::game::{Options, Outcome, Rules, Side, result};
 use tabula::games::gomoku::Gomoku;
 use tabula::games::gomoku::geometry::Point;
 use tabula::games::gomoku::text::format_point;
 use tabula::rng::Rng;
 use tabula::search::limits::Limits;
-use tabula::search::player::Player;
+use tabula::search::player::{Player, thread_pool};
+use tabula::search::tt::Table;
+use tabula::search::{Memory, search};
 
 fn start(size: i64) -> Gomoku {
     let mut opts = Options::default();
@@ -108,4 +111,41 @@ fn beats_a_random_player_every_time() {
             pos.to_fen()
         );
     }
+}
+
+/// A second search of a game starts from what the first learnt of the static score (the
+/// correction history kept in the player's memory), which a new game forgets: with a new
+/// table each time, so that only the memory differs, the same second search walks another
+/// tree after the first than it does alone or once the memory is cleared.
+#[test]
+fn the_correction_learnt_in_one_search_carries_to_the_next_until_a_new_game() {
+    let (mut first, mut second) = (start(15), start(15));
+    play(&mut first, "H8 I9 I8 G8 J10");
+    play(&mut second, "H8 I9 I8 G8 J10 K11 H10");
+    let pool = thread_pool(1).unwrap();
+    let stop = AtomicBool::new(false);
+    let nodes = |pos: &Gomoku, memory: &Memory| {
+        let request = Player::new(1, 8).unwrap().request(Limits {
+            depth: Some(9),
+            ..Limits::default()
+        });
+        let table = Table::new(8).unwrap();
+        search(
+            pos,
+            &(),
+            &request,
+            &table,
+            memory,
+            &pool,
+            &stop,
+            &mut |_| {},
+        )
+        .nodes
+    };
+    let alone = nodes(&second, &Memory::default());
+    let memory = Memory::default();
+    nodes(&first, &memory);
+    assert_ne!(nodes(&second, &memory), alone, "the correction kept");
+    memory.clear();
+    assert_eq!(nodes(&second, &memory), alone, "forgotten");
 }
