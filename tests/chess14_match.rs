@@ -23,7 +23,7 @@ use tabula::game::{Hosted, Options, Outcome, Rules, Scripted, Side, result};
 use tabula::games::chess14::Chess14;
 use tabula::search::limits::Limits;
 use tabula::search::tt::Table;
-use tabula::search::{Request, search};
+use tabula::search::{Memory, Request, search};
 
 #[test]
 #[ignore = "a long match; run it in release with --ignored --nocapture"]
@@ -77,7 +77,16 @@ fn player_beats_the_guidelines_level_and_never_flags() {
                 let start = Instant::now();
                 // A search that hit its hard deadline leaves the flag set.
                 stop.store(false, Relaxed);
-                let answer = search(&pos, &(), &request, &table, &pool, &stop, &mut |_| {});
+                let answer = search(
+                    &pos,
+                    &(),
+                    &request,
+                    &table,
+                    &Memory::default(),
+                    &pool,
+                    &stop,
+                    &mut |_| {},
+                );
                 let spent = start.elapsed().as_millis();
                 slowest_ms = slowest_ms.max(spent);
                 moves += 1;

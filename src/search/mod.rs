@@ -100,6 +100,8 @@ pub struct Answer<M> {
 /// Searches `root` within the request's limits, as the player of `policy` would. `stop` ends
 /// it early from outside; `report` receives the main thread's progress. Helper threads (Lazy
 /// SMP) run on `pool`.
+// Each argument is a separate thing a front-end holds (its player's parts, its report).
+#[allow(clippy::too_many_arguments)]
 pub fn search<G: Searchable>(
     root: &G,
     policy: &G::Policy,
