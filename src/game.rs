@@ -279,6 +279,10 @@ pub struct SearchParams {
     /// player's next search of the game, until the table is cleared (a new game): what the
     /// static score misjudges in one position of a game, it misjudges in the next.
     pub keep_correction: bool,
+    /// From this depth on (0: never) a node adds `wide_per_ply` of the moves the game leaves
+    /// out (`Searchable::left_out_moves`) per ply of depth beyond it, the best by ordering.
+    pub wide_depth: i32,
+    pub wide_per_ply: i32,
 }
 
 impl SearchParams {
@@ -315,6 +319,8 @@ impl SearchParams {
         history_prune_depth: 3,
         cache_evaluations: true,
         keep_correction: false,
+        wide_depth: 0,
+        wide_per_ply: 0,
     };
 
     /// The history bonus of a cut-off at `depth` (see `history_bonus_slope`).

@@ -222,6 +222,12 @@ impl<G: Searchable> Worker<'_, G> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut tried = std::mem::take(&mut self.tried[ply]);
         self.fill_moves(pos, ply, tt_move, false, &mut moves);
+        // A deep node looks at a few of the moves the game leaves out too, more the deeper
+        // it is: a cap that suits the leaves would hide a slow threat near the root.
+        if selective && p.wide_depth > 0 && depth >= p.wide_depth && excluded.is_none() {
+            let extra = (depth - p.wide_depth + 1) * p.wide_per_ply;
+            self.add_left_out(pos, ply, tt_move, extra as usize, &mut moves);
+        }
         tried.clear();
         let score = if moves.is_empty() {
             outcome_score(pos, pos.outcome_without_moves(), ply)
@@ -295,7 +301,7 @@ impl<G: Searchable> Worker<'_, G> {
                     break;
                 }
                 widened = true;
-                self.add_left_out(pos, ply, moves);
+                self.add_left_out(pos, ply, None, usize::MAX, moves);
                 if next == moves.len() {
                     break;
                 }

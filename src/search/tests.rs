@@ -24,9 +24,16 @@ impl MoveBits for Cell {
 
 /// `D`: its `SearchParams::history_divisor`; `HP`: its `history_prune_per_ply`; `GLOOMY`:
 /// it prunes forward by an evaluation that calls every position lost for the side to move,
-/// and proves a win in one as a game's own proof (`Searchable::proven_win`).
+/// and proves a win in one as a game's own proof (`Searchable::proven_win`); `CAP`: the
+/// search sees only the first `CAP` empty cells, the rest are left out
+/// (`Searchable::left_out_moves`).
 #[derive(Clone)]
-struct TicTacToe<const D: i32 = 1, const HP: i32 = 0, const GLOOMY: bool = false> {
+struct TicTacToe<
+    const D: i32 = 1,
+    const HP: i32 = 0,
+    const GLOOMY: bool = false,
+    const CAP: usize = 9,
+> {
     cells: [Option<Side>; 9],
     to_move: Side,
     /// O plays at random (a fen ending in " random"): its nodes are chance nodes.
@@ -44,7 +51,9 @@ const LINES: [[usize; 3]; 8] = [
     [2, 4, 6],
 ];
 
-impl<const D: i32, const HP: i32, const GLOOMY: bool> Rules for TicTacToe<D, HP, GLOOMY> {
+impl<const D: i32, const HP: i32, const GLOOMY: bool, const CAP: usize> Rules
+    for TicTacToe<D, HP, GLOOMY, CAP>
+{
     type Move = Cell;
     fn start(_: &str, _: &Options) -> Result<Self, String> {
         Ok(TicTacToe {
@@ -113,7 +122,9 @@ impl<const D: i32, const HP: i32, const GLOOMY: bool> Rules for TicTacToe<D, HP,
     }
 }
 
-impl<const D: i32, const HP: i32, const GLOOMY: bool> Searchable for TicTacToe<D, HP, GLOOMY> {
+impl<const D: i32, const HP: i32, const GLOOMY: bool, const CAP: usize> Searchable
+    for TicTacToe<D, HP, GLOOMY, CAP>
+{
     const PARAMS: SearchParams = SearchParams {
         history_divisor: D,
         history_prune_per_ply: HP,
@@ -138,6 +149,16 @@ impl<const D: i32, const HP: i32, const GLOOMY: bool> Searchable for TicTacToe<D
     /// game prunes, to show what its pessimistic score does to pruning.
     fn forward_pruning(_: &()) -> bool {
         GLOOMY
+    }
+    fn search_moves(&self, _: &(), out: &mut Vec<Cell>) {
+        let start = out.len();
+        self.legal_moves(out);
+        out.truncate(start + CAP);
+    }
+    fn left_out_moves(&self, _: bool, out: &mut Vec<Cell>) {
+        let mut all = Vec::new();
+        self.legal_moves(&mut all);
+        out.extend(all.iter().skip(CAP));
     }
     /// The gloomy game's proof: two of the mover's in a line whose third cell is empty.
     fn proven_win(&self, _: u32, line: &mut Vec<Cell>) -> bool {
@@ -335,6 +356,29 @@ fn pruned_after_failing<const HP: i32>() -> bool {
 fn history_prunes_a_quiet_move_that_kept_failing_where_the_game_asks() {
     assert!(pruned_after_failing::<100>());
     assert!(!pruned_after_failing::<0>());
+}
+
+/// A deep node widens by the best few of the moves the game left out; a node whose moves all
+/// lost adds the rest, none twice.
+#[test]
+fn a_node_adds_the_best_left_out_moves_then_the_rest_once() {
+    with_shared(1, 1, |shared| {
+        type Capped = TicTacToe<1, 0, false, 4>;
+        let mut w = Worker::<Capped>::new(shared, &(), 0);
+        let pos = Capped::start("", &Options::default()).unwrap();
+        let mut moves = Vec::new();
+        w.fill_moves(&pos, 1, None, false, &mut moves);
+        let cells = |moves: &[(Cell, i32)]| moves.iter().map(|m| m.0.0).collect::<Vec<_>>();
+        assert_eq!(cells(&moves), [0, 1, 2, 3]);
+        // The best of the cells left out by the hint: the centre.
+        w.add_left_out(&pos, 1, None, 1, &mut moves);
+        assert_eq!(cells(&moves), [0, 1, 2, 3, 4]);
+        // Every move lost: the rest, the centre not twice.
+        w.add_left_out(&pos, 1, None, usize::MAX, &mut moves);
+        let mut all = cells(&moves);
+        all.sort();
+        assert_eq!(all, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    });
 }
 
 /// The one line of an iteration.

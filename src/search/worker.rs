@@ -172,11 +172,35 @@ impl<'a, G: Searchable> Worker<'a, G> {
     }
 
     /// Appends the moves `search_moves` left out (`Searchable::left_out_moves`) with their
-    /// ordering scores, for a node where every move searched lost.
-    pub(super) fn add_left_out(&mut self, pos: &G, ply: usize, out: &mut Vec<(G::Move, i32)>) {
+    /// ordering scores, at most `keep` of them, the best first: all for a node where every
+    /// move searched lost, a few more for a deep node (`SearchParams::wide_depth`). A move
+    /// already in `out` (from a deep node's first widening) is not added again.
+    pub(super) fn add_left_out(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        tt_move: Option<u32>,
+        keep: usize,
+        out: &mut Vec<(G::Move, i32)>,
+    ) {
         self.scratch.clear();
         pos.left_out_moves(false, &mut self.scratch);
-        self.add_scored(pos, ply, None, out);
+        let start = out.len();
+        self.add_scored(pos, ply, tt_move, out);
+        let mut i = start;
+        while i < out.len() {
+            if out[..start].iter().any(|&(m, _)| m == out[i].0) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        if out.len() - start > keep {
+            if keep > 0 {
+                out[start..].select_nth_unstable_by_key(keep - 1, |&(_, s)| std::cmp::Reverse(s));
+            }
+            out.truncate(start + keep);
+        }
     }
 
     /// Appends the moves of `scratch` to `out` with their ordering scores.

@@ -115,6 +115,8 @@ impl Searchable for Gomoku {
         history_divisor: 16,
         cache_evaluations: false,
         keep_correction: true,
+        wide_depth: 8,
+        wide_per_ply: 4,
         ..SearchParams::DEFAULT
     };
 
