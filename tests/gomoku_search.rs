@@ -115,32 +115,41 @@ fn beats_a_random_player_every_time() {
 
 /// A second search of a game starts from what the first learnt of the static score (the
 /// correction history kept in the player's memory), which a new game forgets: with a new
-/// table each time, so that only the memory differs, the same second search walks another
-/// tree after the first than it does alone or once the memory is cleared.
+/// table and a new thread each time, so that only the memory differs (the threat solver keeps
+/// its refuted positions per thread), the same second search walks another tree after the
+/// first than it does alone or once the memory is cleared.
 #[test]
 fn the_correction_learnt_in_one_search_carries_to_the_next_until_a_new_game() {
     let (mut first, mut second) = (start(15), start(15));
     play(&mut first, "H8 I9 I8 G8 J10");
     play(&mut second, "H8 I9 I8 G8 J10 K11 H10");
-    let pool = thread_pool(1).unwrap();
     let stop = AtomicBool::new(false);
+    // One search thread searches on the calling thread: each search gets a thread of its own.
     let nodes = |pos: &Gomoku, memory: &Memory| {
-        let request = Player::new(1, 8).unwrap().request(Limits {
-            depth: Some(9),
-            ..Limits::default()
-        });
-        let table = Table::new(8).unwrap();
-        search(
-            pos,
-            &(),
-            &request,
-            &table,
-            memory,
-            &pool,
-            &stop,
-            &mut |_| {},
-        )
-        .nodes
+        std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    let pool = thread_pool(1).unwrap();
+                    let request = Player::new(1, 8).unwrap().request(Limits {
+                        depth: Some(9),
+                        ..Limits::default()
+                    });
+                    let table = Table::new(8).unwrap();
+                    search(
+                        pos,
+                        &(),
+                        &request,
+                        &table,
+                        memory,
+                        &pool,
+                        &stop,
+                        &mut |_| {},
+                    )
+                    .nodes
+                })
+                .join()
+                .unwrap()
+        })
     };
     let alone = nodes(&second, &Memory::default());
     let memory = Memory::default();
