@@ -279,8 +279,9 @@ pub struct SearchParams {
     /// player's next search of the game, until the table is cleared (a new game): what the
     /// static score misjudges in one position of a game, it misjudges in the next.
     pub keep_correction: bool,
-    /// From this depth on (0: never) a node adds `wide_per_ply` of the moves the game leaves
-    /// out (`Searchable::left_out_moves`) per ply of depth beyond it, the best by ordering.
+    /// From this depth on (0: never) a node also searches the best, by ordering, of the moves
+    /// the game leaves out (`Searchable::left_out_moves`): `wide_per_ply` for each ply of
+    /// depth from `wide_depth` on (at `wide_depth` itself, `wide_per_ply`).
     pub wide_depth: i32,
     pub wide_per_ply: i32,
 }
